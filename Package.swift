@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// SkeletonCore and SkeletonWeb must stay Embedded-Swift clean: scripts/build-wasm.sh
+// compiles them for wasm32-unknown-none-wasm, and the tests run that build.
+let package = Package(
+    name: "skelsite",
+    products: [
+        .executable(name: "skelsite", targets: ["skelsite"]),
+        .library(name: "SkeletonCore", targets: ["SkeletonCore"]),
+        .library(name: "SkeletonWeb", targets: ["SkeletonWeb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+    ],
+    targets: [
+        .target(name: "SkeletonCore"),
+        .target(name: "SkeletonWeb", dependencies: ["SkeletonCore"]),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "SkelSite",
+            dependencies: [
+                "SkeletonCore", "SkeletonWeb", "CCmarkGFM",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
+        .executableTarget(
+            name: "skelsite",
+            dependencies: [
+                "SkelSite", "SkeletonCore", "SkeletonWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "SkeletonBench",
+            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite"]
+        ),
+        .testTarget(name: "SkeletonCoreTests", dependencies: ["SkeletonCore"]),
+        .testTarget(name: "SkeletonWebTests", dependencies: ["SkeletonWeb", "SkeletonCore"]),
+        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore"]),
+    ]
+)

@@ -1,0 +1,243 @@
+// The parsed spec: the contract between the parser and everything downstream
+// (layout, painter, HTML/CSS emitter, wasm exports). Every default is already
+// resolved here, so downstream code never needs to know what was omitted.
+
+/// An 8-bit sRGB colour with straight alpha.
+public struct RGBA: Equatable, Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+}
+
+/// A size: `auto` (content or flex decides), points, or a percentage (0...100)
+/// of the parent's content box along the same axis.
+public enum Length: Equatable, Hashable, Sendable {
+    case auto
+    case points(Double)
+    case percent(Double)
+}
+
+/// Padding in points, CSS order.
+public struct Insets: Equatable, Hashable, Sendable {
+    public var top: Double
+    public var right: Double
+    public var bottom: Double
+    public var left: Double
+    public init(top: Double = 0, right: Double = 0, bottom: Double = 0, left: Double = 0) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+}
+
+/// Cross-axis alignment of a container's children (CSS `align-items`).
+/// The default is `stretch`, as in CSS.
+public enum Align: Equatable, Hashable, Sendable {
+    case start, center, end, stretch
+}
+
+/// Main-axis distribution (CSS `justify-content`). Default `start`.
+public enum Justify: Equatable, Hashable, Sendable {
+    case start, center, end, spaceBetween, spaceAround, spaceEvenly
+}
+
+public enum AnimationKind: Equatable, Hashable, Sendable {
+    case none, gradient, pulse, shimmer
+}
+
+/// SkeletonView's six sliding directions. Each maps to an angle in CSS's
+/// `linear-gradient` convention (0deg points up, 90deg points right).
+public enum SlideDirection: Equatable, Hashable, Sendable {
+    case leftToRight, rightToLeft, topToBottom, bottomToTop
+    case topLeftToBottomRight, bottomRightToTopLeft
+
+    public var cssDegrees: Double {
+        switch self {
+        case .leftToRight: return 90
+        case .rightToLeft: return 270
+        case .topToBottom: return 180
+        case .bottomToTop: return 0
+        case .topLeftToBottomRight: return 135
+        case .bottomRightToTopLeft: return 315
+        }
+    }
+}
+
+public enum Easing: Equatable, Hashable, Sendable {
+    case linear, easeIn, easeOut, easeInOut
+}
+
+/// Colours for both themes, resolved (defaults applied).
+public struct Appearance: Equatable, Hashable, Sendable {
+    public var base: RGBA
+    public var highlight: RGBA
+    public var background: RGBA
+    public var darkBase: RGBA
+    public var darkHighlight: RGBA
+    public var darkBackground: RGBA
+    public init(base: RGBA, highlight: RGBA, background: RGBA,
+                darkBase: RGBA, darkHighlight: RGBA, darkBackground: RGBA) {
+        self.base = base
+        self.highlight = highlight
+        self.background = background
+        self.darkBase = darkBase
+        self.darkHighlight = darkHighlight
+        self.darkBackground = darkBackground
+    }
+}
+
+/// The component's animation, resolved. Times are in seconds.
+///
+/// - `band`: width of the shimmer band along the sweep axis, as a fraction of the
+///   sweep length (default 0.4: the highlight spans ±0.2 around its centre).
+/// - `angle`: the sweep angle in CSS degrees; defaults to `direction.cssDegrees`,
+///   and `angle=` overrides it.
+/// - `delay`: how long the component stays invisible before it shows (CSS only;
+///   the painter's t = 0 is the moment it shows).
+/// - `stagger`: default per-copy offset for `repeat` children.
+public struct Animation: Equatable, Hashable, Sendable {
+    public var kind: AnimationKind
+    public var duration: Double
+    public var direction: SlideDirection
+    public var band: Double
+    public var angle: Double
+    public var delay: Double
+    public var stagger: Double
+    public var easing: Easing
+    public init(kind: AnimationKind, duration: Double, direction: SlideDirection, band: Double,
+                angle: Double, delay: Double, stagger: Double, easing: Easing) {
+        self.kind = kind
+        self.duration = duration
+        self.direction = direction
+        self.band = band
+        self.angle = angle
+        self.delay = delay
+        self.stagger = stagger
+        self.easing = easing
+    }
+}
+
+/// Metrics of a `text` node's bars.
+public struct TextMetrics: Equatable, Hashable, Sendable {
+    public var lines: Int
+    public var lineHeight: Double
+    public var spacing: Double
+    /// Width of the last line as a fraction of the full width (0...1); 1 when lines == 1
+    /// unless `last=` was given explicitly.
+    public var lastLineFraction: Double
+    public init(lines: Int, lineHeight: Double, spacing: Double, lastLineFraction: Double) {
+        self.lines = lines
+        self.lineHeight = lineHeight
+        self.spacing = spacing
+        self.lastLineFraction = lastLineFraction
+    }
+}
+
+public enum NodeKind: Equatable, Hashable, Sendable {
+    case row
+    case column
+    /// Children repeated `count` times, laid out as a column.
+    case `repeat`(count: Int)
+    case rect
+    case circle
+    case capsule
+    case text(TextMetrics)
+    case spacer
+
+    public var isContainer: Bool {
+        switch self {
+        case .row, .column, .repeat: return true
+        default: return false
+        }
+    }
+}
+
+/// One node of the layout tree, with every attribute resolved.
+///
+/// Invariants (the parser guarantees them):
+/// - only containers have children;
+/// - `circle D` has width == height == .points(D);
+/// - `radius` is nil when not given (shapes then use their kind's natural radius:
+///   0 for rect and text, half the shorter side for circle and capsule).
+public struct Node: Equatable, Hashable, Sendable {
+    public var kind: NodeKind
+    /// Where the node's keyword starts, in the file's own line numbers.
+    public var position: SourcePosition
+    public var width: Length
+    public var height: Length
+    public var grow: Double
+    public var gap: Double
+    public var padding: Insets
+    public var align: Align
+    public var justify: Justify
+    public var radius: Double?
+    /// Static surface colour of a container (a card); nil when none.
+    public var fill: RGBA?
+    public var darkFill: RGBA?
+    /// Shape colour override (`color=` / `dark-color=`); nil means the theme's base.
+    public var color: RGBA?
+    public var darkColor: RGBA?
+    /// Animation time offset of each copy of a `repeat` (seconds); nil = animation's stagger.
+    public var stagger: Double?
+    public var children: [Node]
+
+    public init(kind: NodeKind, position: SourcePosition, width: Length = .auto, height: Length = .auto,
+                grow: Double = 0, gap: Double = 0, padding: Insets = Insets(), align: Align = .stretch,
+                justify: Justify = .start, radius: Double? = nil, fill: RGBA? = nil, darkFill: RGBA? = nil,
+                color: RGBA? = nil, darkColor: RGBA? = nil, stagger: Double? = nil, children: [Node] = []) {
+        self.kind = kind
+        self.position = position
+        self.width = width
+        self.height = height
+        self.grow = grow
+        self.gap = gap
+        self.padding = padding
+        self.align = align
+        self.justify = justify
+        self.radius = radius
+        self.fill = fill
+        self.darkFill = darkFill
+        self.color = color
+        self.darkColor = darkColor
+        self.stagger = stagger
+        self.children = children
+    }
+}
+
+/// One parsed `skeleton` block.
+public struct Spec: Equatable, Hashable, Sendable {
+    public var title: String?
+    /// Component width in points (default 375).
+    public var width: Double
+    /// Fixed height in points, or nil for the content's height.
+    public var height: Double?
+    public var appearance: Appearance
+    public var animation: Animation
+    /// The root's layout children, laid out as a column.
+    public var children: [Node]
+    /// Position of the `skeleton` keyword.
+    public var position: SourcePosition
+
+    public init(title: String?, width: Double, height: Double?, appearance: Appearance,
+                animation: Animation, children: [Node], position: SourcePosition) {
+        self.title = title
+        self.width = width
+        self.height = height
+        self.appearance = appearance
+        self.animation = animation
+        self.children = children
+        self.position = position
+    }
+}
+
+public enum Theme: Equatable, Hashable, Sendable {
+    case light, dark
+}
