@@ -70,9 +70,8 @@ enum FlexMapping {
         }
     }
 
-    /// flex-grow (and for text, flex-basis / align-self), per the layout's rules:
-    /// spacers grow by 1 unless told otherwise; auto-width text stretches across a
-    /// column and shares a row's free space from a zero basis.
+    /// flex-grow (and for text, align-self), per the layout's rules: spacers grow by 1
+    /// unless told otherwise; auto-width text stretches across a column.
     private static func growDeclarations(_ node: Node, in parent: Parent) -> [String] {
         var grow = node.grow
         var out: [String] = []
@@ -80,15 +79,9 @@ enum FlexMapping {
         case .spacer:
             if grow <= 0 { grow = 1 }
         case .text:
-            if node.width == .auto {
-                switch parent {
-                case .column:
-                    out.append("align-self:stretch")
-                case .row:
-                    out.append("flex-basis:0")
-                    if grow <= 0 { grow = 1 }
-                }
-            }
+            // A paragraph spans its column whatever the column's align; in a row it is
+            // an ordinary item (max-content width 0: it needs width= or grow=).
+            if node.width == .auto && parent == .column { out.append("align-self:stretch") }
         default:
             break
         }

@@ -72,7 +72,7 @@ import Testing
         // Node rules once per spec node (the second copy of the repeat shares sk-n4).
         #expect(Fixture.lines(component.css, containing: " .sk-n") == [
             "\(s) .sk-n0{flex-direction:row}",
-            "\(s) .sk-n1{flex-direction:column;gap:8px;flex-basis:0;flex-grow:1}",
+            "\(s) .sk-n1{flex-direction:column;gap:8px}",
             "\(s) .sk-n2{flex-grow:1}",
             "\(s) .sk-n3{flex-direction:column;gap:4px}",
             "\(s) .sk-n4{width:10px;height:10px}",

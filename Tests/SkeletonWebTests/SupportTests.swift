@@ -57,16 +57,6 @@ import Testing
         }
     }
 
-    @Test func trigIsExactOnAxes() {
-        #expect(Trig.sin(degrees: 90) == 1)
-        #expect(Trig.cos(degrees: 90) == 0)
-        #expect(Trig.sin(degrees: 180) == 0)
-        #expect(Trig.cos(degrees: 180) == -1)
-        #expect(Trig.sin(degrees: -90) == -1)
-        #expect(abs(Trig.sin(degrees: 30) - 0.5) < 1e-15)
-        #expect(abs(Trig.cos(degrees: 315) - 0.5.squareRoot()) < 1e-15)
-    }
-
     @Test func standalonePageEmbedsTheComponent() {
         let component = WebComponent(scope: "sk-00000000", html: "<div class=\"sk-00000000\"></div>\n",
                                      css: ".sk-00000000{width:1px}\n")
