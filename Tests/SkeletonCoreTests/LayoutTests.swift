@@ -53,11 +53,13 @@ import Testing
         #expect(F.frames(layout) == [Rect(0, 0, 100, 15), Rect(40, 15, 20, 10)])
     }
 
-    @Test func textInRowTakesRemainingWidth() {
-        let row = F.node(.row, gap: 10, [F.circle(40), F.text(lines: 1, last: 1)])
+    @Test func textInRowNeedsGrowOrWidth() {
+        var grown = F.text(lines: 1, last: 1)
+        grown.grow = 1
+        let row = F.node(.row, gap: 10, [F.circle(40), grown, F.text(lines: 1, last: 1)])
         let layout = LayoutEngine.layout(F.spec(width: 300, [row]))
-        #expect(F.frames(layout) == [Rect(0, 0, 40, 40), Rect(50, 0, 250, 15)])
-        #expect(layout.items.map(\.radius) == [20, 0])
+        #expect(F.frames(layout) == [Rect(0, 0, 40, 40), Rect(50, 0, 240, 15), Rect(300, 0, 0, 15)])
+        #expect(layout.items.map(\.radius) == [20, 0, 0])
         #expect(layout.items[0].role == .shape(.circle))
     }
 

@@ -51,7 +51,6 @@ struct FlexEngine {
     static func rowGrow(_ node: Node) -> Double {
         if node.grow > 0 { return node.grow }
         if case .spacer = node.kind { return 1 }
-        if isText(node), node.width == .auto { return 1 }
         return 0
     }
 
@@ -158,7 +157,7 @@ struct FlexEngine {
         case .percent(let p):
             return max(p / 100 * contentWidth, Self.minWidth(node))
         case .auto:
-            return Self.isText(node) ? 0 : intrinsicWidth(node)
+            return intrinsicWidth(node)
         }
     }
 

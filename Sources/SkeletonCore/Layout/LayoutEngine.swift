@@ -35,10 +35,10 @@
 /// - `text`: a div with `flex-direction: column; gap: {spacing}px` holding `lines`
 ///   bar divs of `height: {lineHeight}px; width: 100%` (the last: `width: {last}%`),
 ///   so its auto height is lines·lineHeight + (lines − 1)·spacing.
-///   Its auto width fills the available space: in a column parent it gets
-///   `align-self: stretch` (whatever the parent's align); in a row parent it gets
-///   `flex-basis: 0` and `flex-grow: G` with G = grow= if given, else 1.
-///   An explicit `width=` is used as is (no stretch, no implicit grow).
+///   Its auto width stretches across a column parent: it gets `align-self: stretch`
+///   there, whatever the parent's align (a paragraph spans its column). In a row it
+///   is an ordinary item of max-content width 0: give it `width=` or `grow=`.
+///   An explicit `width=` is used as is (no stretch).
 ///
 /// # Sizes
 /// - Percentages resolve against the parent's content box along the same axis.
