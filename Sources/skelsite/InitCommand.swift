@@ -1,9 +1,43 @@
 import ArgumentParser
+import Foundation
+import SkelSite
 
-// STUB: replaced by the init work.
 struct InitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "init", abstract: "Not yet implemented.")
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Scaffold a docs folder with example specs, a .gitignore and a CI workflow.",
+        discussion: """
+        Writes docs/index.md, docs/components/*.md, .gitignore and \
+        .github/workflows/skeletons.yml into DIR (default: the current folder). \
+        Existing files are never replaced unless --force is given. \
+        Then: skelsite build DIR/docs, or skelsite serve DIR/docs.
+        """
+    )
+
+    @Argument(help: "The folder to scaffold into.")
+    var directory: String = "."
+
+    @Flag(help: "Replace files that already exist.")
+    var force = false
+
     func run() throws {
-        throw ExitCode(2)
+        let root = URL(fileURLWithPath: directory)
+        do {
+            let written = try Scaffold.write(to: root, force: force)
+            for path in written { print("created \(root.appendingPathComponent(path).relativePath(from: root, base: directory))") }
+            print("next: skelsite serve \(directory == "." ? "docs" : directory + "/docs")")
+        } catch {
+            FileHandle.standardError.write(Data("skelsite init: error: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+private extension URL {
+    func relativePath(from root: URL, base: String) -> String {
+        let rootPath = root.standardizedFileURL.path
+        let own = standardizedFileURL.path
+        let tail = own.hasPrefix(rootPath + "/") ? String(own.dropFirst(rootPath.count + 1)) : own
+        return base == "." ? tail : base + "/" + tail
     }
 }

@@ -1,7 +1,148 @@
-// STUB: replaced by the PNG work. Signature is the contract.
+/// Writes PNG and animated PNG (APNG) files from RGBA images.
+///
+/// The stored format is the smallest lossless one for the pixels (indexed with
+/// 1/2/4/8-bit depth when at most 256 colours, else RGB when fully opaque, else
+/// RGBA, all 8 bits per channel), decoded by any reader back to the same RGBA.
+/// Output bytes depend only on the input pixels.
 public enum PNGEncoder {
-    /// A PNG (RGBA, 8-bit) of `image`. Deterministic bytes.
-    public static func encode(_ image: RGBAImage) -> [UInt8] { [] }
+    /// A PNG of `image`. Deterministic bytes. `image` must be at least 1×1.
+    public static func encode(_ image: RGBAImage) -> [UInt8] {
+        precondition(image.width > 0 && image.height > 0, "PNG images are at least 1x1")
+        let format = PNGPixelFormat.choose(for: [image])
+        var png = PNGChunkWriter()
+        png.chunk("IHDR", header(width: image.width, height: image.height, format: format))
+        writePalette(format, into: &png)
+        let data = compressedRectangle(image, x: 0, y: 0, width: image.width, height: image.height, format: format)
+        writeData(data, into: &png)
+        png.chunk("IEND", [])
+        return png.bytes
+    }
+
     /// An animated PNG; every frame has the same size; `delayMilliseconds` per frame; loops forever.
-    public static func encodeAnimated(_ frames: [RGBAImage], delayMilliseconds: Int) -> [UInt8] { [] }
+    /// The first frame is also the default image. Each later frame stores only the
+    /// rectangle that changed since the one before (drawn with APNG_DISPOSE_OP_NONE,
+    /// APNG_BLEND_OP_SOURCE, so the canvas equals every frame exactly). An empty
+    /// `frames` array gives an empty result.
+    public static func encodeAnimated(_ frames: [RGBAImage], delayMilliseconds: Int) -> [UInt8] {
+        guard let first = frames.first else { return [] }
+        precondition(first.width > 0 && first.height > 0, "PNG images are at least 1x1")
+        for frame in frames {
+            precondition(frame.width == first.width && frame.height == first.height, "APNG frames differ in size")
+        }
+        let format = PNGPixelFormat.choose(for: frames)
+        var png = PNGChunkWriter()
+        png.chunk("IHDR", header(width: first.width, height: first.height, format: format))
+        var actl: [UInt8] = []
+        actl.appendBigEndian32(UInt32(frames.count))
+        actl.appendBigEndian32(0)  // num_plays 0: loop forever
+        png.chunk("acTL", actl)
+        writePalette(format, into: &png)
+        let (delayNumerator, delayDenominator) = delayFraction(milliseconds: delayMilliseconds)
+        var sequence: UInt32 = 0
+        for (index, frame) in frames.enumerated() {
+            var rect = (x: 0, y: 0, width: first.width, height: first.height)
+            if index > 0 { rect = changedRectangle(from: frames[index - 1], to: frame) }
+            var fctl: [UInt8] = []
+            fctl.appendBigEndian32(sequence)
+            fctl.appendBigEndian32(UInt32(rect.width))
+            fctl.appendBigEndian32(UInt32(rect.height))
+            fctl.appendBigEndian32(UInt32(rect.x))
+            fctl.appendBigEndian32(UInt32(rect.y))
+            fctl.appendBigEndian16(delayNumerator)
+            fctl.appendBigEndian16(delayDenominator)
+            fctl.append(0)  // dispose_op NONE: the next frame draws over this one
+            fctl.append(0)  // blend_op SOURCE: replace, so translucent pixels stay exact
+            png.chunk("fcTL", fctl)
+            sequence += 1
+            let data = compressedRectangle(frame, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+                                           format: format)
+            if index == 0 {
+                writeData(data, into: &png)
+            } else {
+                var start = 0
+                repeat {
+                    let end = min(data.count, start + PNGChunkWriter.maxDataChunk)
+                    var fdat: [UInt8] = []
+                    fdat.reserveCapacity(end - start + 4)
+                    fdat.appendBigEndian32(sequence)
+                    fdat.append(contentsOf: data[start..<end])
+                    png.chunk("fdAT", fdat)
+                    sequence += 1
+                    start = end
+                } while start < data.count
+            }
+        }
+        png.chunk("IEND", [])
+        return png.bytes
+    }
+
+    /// fcTL delay as a fraction of a second; both parts must fit 16 bits.
+    static func delayFraction(milliseconds: Int) -> (UInt16, UInt16) {
+        let ms = max(0, milliseconds)
+        if ms <= 0xFFFF { return (UInt16(ms), 1000) }
+        return (UInt16(min(ms / 10, 0xFFFF)), 100)  // centiseconds past 65.5 s
+    }
+
+    /// The smallest rectangle holding every pixel that differs; 1×1 at the origin when
+    /// nothing changed (a frame cannot be empty).
+    static func changedRectangle(from old: RGBAImage, to new: RGBAImage) -> (x: Int, y: Int, width: Int, height: Int) {
+        let w = new.width, h = new.height
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        old.pixels.withUnsafeBytes { a in
+            new.pixels.withUnsafeBytes { b in
+                for y in 0..<h {
+                    let rowOffset = y * w * 4
+                    var x = 0
+                    while x < w {
+                        let offset = rowOffset + x * 4
+                        if a.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                            != b.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
+                            if x < minX { minX = x }
+                            if x > maxX { maxX = x }
+                            if y < minY { minY = y }
+                            if y > maxY { maxY = y }
+                        }
+                        x += 1
+                    }
+                }
+            }
+        }
+        if maxX < 0 { return (0, 0, 1, 1) }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    private static func header(width: Int, height: Int, format: PNGPixelFormat) -> [UInt8] {
+        var ihdr: [UInt8] = []
+        ihdr.appendBigEndian32(UInt32(width))
+        ihdr.appendBigEndian32(UInt32(height))
+        ihdr.append(format.bitDepth)
+        ihdr.append(format.colourType)
+        ihdr.append(0)  // compression: deflate
+        ihdr.append(0)  // filter method: adaptive
+        ihdr.append(0)  // no interlace: smaller and simpler
+        return ihdr
+    }
+
+    private static func writePalette(_ format: PNGPixelFormat, into png: inout PNGChunkWriter) {
+        guard case .palette(let palette) = format else { return }
+        png.chunk("PLTE", palette.plte)
+        let trns = palette.trns
+        if !trns.isEmpty { png.chunk("tRNS", trns) }
+    }
+
+    private static func writeData(_ data: [UInt8], into png: inout PNGChunkWriter) {
+        var start = 0
+        repeat {
+            let end = min(data.count, start + PNGChunkWriter.maxDataChunk)
+            png.chunk("IDAT", Array(data[start..<end]))
+            start = end
+        } while start < data.count
+    }
+
+    private static func compressedRectangle(
+        _ image: RGBAImage, x: Int, y: Int, width: Int, height: Int, format: PNGPixelFormat
+    ) -> [UInt8] {
+        let scanlines = PNGScanlines.filtered(image, x: x, y: y, width: width, height: height, format: format)
+        return Deflate.zlibCompress(scanlines)
+    }
 }

@@ -1,0 +1,161 @@
+import Foundation
+
+/// `skelsite init [DIR]`: a docs folder that builds on the first try, with example
+/// specs, a .gitignore and a GitHub Actions workflow that builds, diffs against the
+/// committed baselines and uploads the report.
+public enum Scaffold {
+    public struct File: Equatable, Sendable {
+        public var path: String
+        public var contents: String
+    }
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case wouldOverwrite([String])
+        case io(String)
+        public var description: String {
+            switch self {
+            case .wouldOverwrite(let paths):
+                return "refusing to overwrite existing files: \(paths.joined(separator: ", ")); use --force to replace them"
+            case .io(let message):
+                return message
+            }
+        }
+    }
+
+    /// Writes the scaffold into `directory` (created when missing). Existing files are
+    /// never replaced unless `force` is true. Returns the paths written, relative.
+    @discardableResult
+    public static func write(to directory: URL, force: Bool = false) throws(Failure) -> [String] {
+        let fm = FileManager.default
+        let existing = files.map(\.path).filter { fm.fileExists(atPath: directory.appendingPathComponent($0).path) }
+        if !existing.isEmpty && !force { throw .wouldOverwrite(existing) }
+        for file in files {
+            let url = directory.appendingPathComponent(file.path)
+            do {
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url, options: .atomic)
+            } catch {
+                throw .io("\(url.path): error: cannot write: \(error.localizedDescription)")
+            }
+        }
+        return files.map(\.path)
+    }
+
+    /// Everything `init` writes, in a stable order.
+    public static let files: [File] = [
+        File(path: "docs/index.md", contents: indexDoc),
+        File(path: "docs/components/article-row.md", contents: articleRowDoc),
+        File(path: "docs/components/profile-card.md", contents: profileCardDoc),
+        File(path: ".gitignore", contents: gitignore),
+        File(path: ".github/workflows/skeletons.yml", contents: workflow),
+    ]
+
+    static let indexDoc = """
+    ---
+    title: Our loading skeletons
+    description: Every loading placeholder of the app, with its HTML/CSS and reference pictures.
+    order: 0
+    ---
+
+    # Our loading skeletons
+
+    Each page under `components/` describes placeholders as ```` ```skeleton ```` specs.
+    `skelsite build docs` turns them into shippable HTML/CSS, reference PNGs and this gallery;
+    `skelsite serve docs` previews with live reload.
+
+    ```skeleton
+    skeleton "Welcome banner" width=360
+      animation pulse duration=1.6s
+      column padding=16 gap=10
+        rect width=60% height=18 radius=4
+        text lines=2 line-height=12 spacing=8 last=50%
+    ```
+
+    """
+
+    static let articleRowDoc = """
+    ---
+    title: Article row
+    description: A list row with a thumbnail, a title and a subtitle.
+    tags: [list, article]
+    order: 1
+    ---
+
+    # Article row
+
+    Shown while the feed loads. The thumbnail and the two lines match the real row's layout.
+
+    ```skeleton
+    skeleton "Article row" width=360
+      animation shimmer duration=1.3s direction=left-to-right
+      row padding=16 gap=12
+        rect 56x56 radius=8
+        column gap=8 grow=1
+          text lines=2 line-height=14 spacing=8 last=70%
+          rect width=130 height=12 radius=4
+    ```
+
+    """
+
+    static let profileCardDoc = """
+    ---
+    title: Profile card
+    description: An avatar, a name and a short bio on a card.
+    tags: [profile, card]
+    order: 2
+    ---
+
+    # Profile card
+
+    ```skeleton
+    skeleton "Profile card" width=320
+      animation shimmer duration=1.5s direction=top-left-to-bottom-right
+      column padding=20 gap=14 radius=12 fill=#F7F7FA dark-fill=#242426 align=center
+        circle 72
+        rect width=140 height=16 radius=4
+        text lines=3 line-height=12 spacing=8 last=60%
+    ```
+
+    """
+
+    static let gitignore = """
+    # skelsite output and cache
+    _site/
+    .skelsite-cache/
+
+    """
+
+    static let workflow = """
+    # Builds the skeleton docs, compares the reference PNGs with the committed baselines,
+    # and uploads the diff report. Update baselines on purpose with:
+    #   skelsite baseline update baselines _site/png
+    name: skeletons
+    on: [push, pull_request]
+    jobs:
+      skeletons:
+        runs-on: ubuntu-latest
+        steps:
+          - uses: actions/checkout@v4
+          - name: Install Swift and cmark-gfm
+            run: |
+              sudo apt-get update
+              sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev
+          - uses: swift-actions/setup-swift@v2
+          - name: Install skelsite
+            run: |
+              git clone --depth 1 https://github.com/skelsite/skelsite /tmp/skelsite
+              swift build -c release --package-path /tmp/skelsite --product skelsite
+              echo /tmp/skelsite/.build/release >> "$GITHUB_PATH"
+          - name: Build
+            run: skelsite build docs --output _site --format github
+          - name: Diff against baselines
+            run: skelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github
+          - name: Upload diff report
+            if: always()
+            uses: actions/upload-artifact@v4
+            with:
+              name: skeleton-diff-report
+              path: diff-report
+
+    """
+}

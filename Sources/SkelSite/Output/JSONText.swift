@@ -1,0 +1,33 @@
+/// Minimal JSON text building with a fixed key order, so machine output is
+/// byte-stable across runs (Foundation's encoder does not promise key order).
+public enum JSONText {
+    public static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// `{"ok":false,"diagnostics":[…]}` for `--format json` on build, check and render.
+    public static func diagnosticsDocument(_ diagnostics: [FileDiagnostic], extra: [(String, String)] = []) -> String {
+        var out = "{\"ok\":\(diagnostics.allSatisfy { $0.severity != .error }),\"diagnostics\":["
+        out += diagnostics.map(\.json).joined(separator: ",")
+        out += "]"
+        for (key, rawValue) in extra { out += ",\(string(key)):\(rawValue)" }
+        return out + "}"
+    }
+}

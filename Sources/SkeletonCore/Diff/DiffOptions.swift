@@ -1,0 +1,69 @@
+/// How two images are compared and how the diff picture is drawn. The defaults are
+/// pixelmatch's, so counts and pictures agree with it for the same options.
+public struct DiffOptions: Equatable, Sendable {
+    /// pixelmatch's threshold: 0 (exact) ... 1; 0.1 by default, pixelmatch's default,
+    /// which ignores differences a person would not see at a glance.
+    public var threshold: Double = 0.1
+    /// Count anti-aliased pixels as differences (pixelmatch's includeAA). Off by
+    /// default, as in pixelmatch: edge pixels that merely shift are not regressions.
+    public var includeAA: Bool = false
+    /// Opacity of the faded grey original under the differences; pixelmatch's 0.1.
+    public var alpha: Double = 0.1
+    /// Colour of pixels that differ only by anti-aliasing; pixelmatch's yellow.
+    public var aaColor: DiffColor = DiffColor(255, 255, 0)
+    /// Colour of counted differences; pixelmatch's red.
+    public var diffColor: DiffColor = DiffColor(255, 0, 0)
+    /// Draw only the counted differences over an untouched output (pixelmatch's
+    /// diffMask). Off by default: a faded original makes the report readable.
+    public var diffMask: Bool = false
+
+    public init(threshold: Double = 0.1, includeAA: Bool = false) {
+        self.threshold = threshold
+        self.includeAA = includeAA
+    }
+
+    public init(threshold: Double, includeAA: Bool, alpha: Double,
+                aaColor: DiffColor, diffColor: DiffColor, diffMask: Bool) {
+        self.threshold = threshold
+        self.includeAA = includeAA
+        self.alpha = alpha
+        self.aaColor = aaColor
+        self.diffColor = diffColor
+        self.diffMask = diffMask
+    }
+
+    /// pixelmatch's bound on the squared YIQ distance: 35215 is the largest possible
+    /// distance (black against white), scaled by threshold squared. Evaluated in the
+    /// same order as pixelmatch so the bound is bit-identical.
+    public var maxDelta: Double { 35215 * threshold * threshold }
+}
+
+/// An opaque colour drawn into the diff picture (alpha is always 255, as pixelmatch draws).
+public struct DiffColor: Equatable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+}
+
+/// What one comparison found.
+public struct DiffResult: Equatable, Sendable {
+    /// Pixels that differ beyond the threshold and are not anti-aliasing (pixelmatch's
+    /// return value).
+    public var mismatchedPixels: Int
+    /// Pixels that differ beyond the threshold but were judged anti-aliasing; never
+    /// counted in `mismatchedPixels`, always 0 when `includeAA` is on.
+    public var antialiasedPixels: Int
+    /// The two buffers were byte-identical (the fast path).
+    public var identical: Bool
+
+    public init(mismatchedPixels: Int, antialiasedPixels: Int, identical: Bool) {
+        self.mismatchedPixels = mismatchedPixels
+        self.antialiasedPixels = antialiasedPixels
+        self.identical = identical
+    }
+}

@@ -1,0 +1,186 @@
+/// A zlib (RFC 1950) compressor producing deflate (RFC 1951) blocks: LZ77 over a
+/// 32 KiB window with hash chains and one-step lazy matching, then per block the
+/// cheapest of dynamic Huffman, fixed Huffman or stored. Deterministic bytes.
+public enum Deflate {
+    /// How hard the match finder searches. The defaults sit near zlib level 6,
+    /// whose output size Pillow's default PNG save matches.
+    public struct Effort: Sendable {
+        /// Most chain links followed per position.
+        public var maxChain: Int
+        /// Stop searching once a match this long is found.
+        public var niceLength: Int
+        /// Only try the next position (lazy matching) when the match is shorter than this.
+        public var lazyBelow: Int
+        public init(maxChain: Int = 64, niceLength: Int = 128, lazyBelow: Int = 32) {
+            self.maxChain = maxChain
+            self.niceLength = niceLength
+            self.lazyBelow = lazyBelow
+        }
+    }
+
+    /// A complete zlib stream of `data`.
+    public static func zlibCompress(_ data: [UInt8], effort: Effort = Effort()) -> [UInt8] {
+        var writer = BitWriter(reservingCapacity: data.count / 8 + 64)
+        // CMF 0x78: deflate with a 32 KiB window. FLG 0x9C: the "default level" hint
+        // (informative only) with the check bits that make 0x789C a multiple of 31.
+        writer.write(0x78, 8)
+        writer.write(0x9C, 8)
+        data.withUnsafeBufferPointer { input in
+            var compressor = LZ77Compressor(input: input, effort: effort)
+            compressor.run(into: &writer)
+        }
+        writer.alignToByte()
+        let adler = Adler32.checksum(data)
+        writer.bytes.append(UInt8(truncatingIfNeeded: adler >> 24))
+        writer.bytes.append(UInt8(truncatingIfNeeded: adler >> 16))
+        writer.bytes.append(UInt8(truncatingIfNeeded: adler >> 8))
+        writer.bytes.append(UInt8(truncatingIfNeeded: adler))
+        return writer.bytes
+    }
+}
+
+/// Finds matches and hands blocks of symbols to `BlockWriter`.
+struct LZ77Compressor {
+    static let windowSize = 32768
+    static let hashBits = 15
+    /// Symbols per block: enough to amortise a dynamic header, small enough that the
+    /// codes follow changes in the data.
+    static let blockSymbols = 1 << 15
+    /// After a match longer than this, its inner positions are not hashed: on long
+    /// flat runs that work buys nothing (zlib's max_insert_length idea).
+    static let maxInsertLength = 32
+
+    let input: UnsafeBufferPointer<UInt8>
+    let effort: Deflate.Effort
+    var block: BlockWriter
+
+    init(input: UnsafeBufferPointer<UInt8>, effort: Deflate.Effort) {
+        self.input = input
+        self.effort = effort
+        self.block = BlockWriter()
+    }
+
+    mutating func run(into writer: inout BitWriter) {
+        let n = input.count
+        let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << Self.hashBits)
+        head.initialize(repeating: -1, count: 1 << Self.hashBits)
+        let prev = UnsafeMutablePointer<Int32>.allocate(capacity: Self.windowSize)
+        prev.initialize(repeating: -1, count: Self.windowSize)
+        defer {
+            head.deallocate()
+            prev.deallocate()
+        }
+        guard let base = input.baseAddress, n > 0 else {
+            block.flush(input: input, end: 0, final: true, into: &writer)
+            return
+        }
+        let mask = Self.windowSize - 1
+        let maxChain = effort.maxChain
+        let nice = min(effort.niceLength, 258)
+        let lazyBelow = effort.lazyBelow
+
+        @inline(__always) func hashAt(_ i: Int) -> Int {
+            let v = UInt32(base[i]) | (UInt32(base[i + 1]) << 8) | (UInt32(base[i + 2]) << 16)
+            return Int((v &* 0x9E37_79B1) >> UInt32(32 - Self.hashBits))
+        }
+        @inline(__always) func insert(_ i: Int) -> Int32 {
+            let h = hashAt(i)
+            let candidate = head[h]
+            prev[i & mask] = candidate
+            head[h] = Int32(truncatingIfNeeded: i)
+            return candidate
+        }
+        /// Longest match for position `i` starting at chain entry `first`.
+        @inline(__always) func longest(_ i: Int, _ first: Int32) -> (Int, Int) {
+            let limit = min(258, n - i)
+            if limit < 3 { return (0, 0) }
+            var best = 2
+            var bestDistance = 0
+            var candidate = Int(first)
+            var chain = maxChain
+            let here = UnsafeRawPointer(base + i)
+            while candidate >= 0 && chain > 0 {
+                let distance = i - candidate
+                if distance > Self.windowSize { break }
+                // Cheap reject: the byte that would extend the best match must agree.
+                if base[candidate + best] == base[i + best] && base[candidate] == base[i] {
+                    let there = UnsafeRawPointer(base + candidate)
+                    var length = 0
+                    while length + 8 <= limit {
+                        let x = here.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                            ^ there.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                        if x != 0 {
+                            length += x.littleEndian.trailingZeroBitCount >> 3
+                            break
+                        }
+                        length += 8
+                    }
+                    if length + 8 > limit {
+                        while length < limit && base[candidate + length] == base[i + length] { length += 1 }
+                    }
+                    if length > best {
+                        best = length
+                        bestDistance = distance
+                        if length >= nice || length >= limit { break }
+                    }
+                }
+                let next = Int(prev[candidate & mask])
+                if next >= candidate { break }
+                candidate = next
+                chain -= 1
+            }
+            return best >= 3 ? (best, bestDistance) : (0, 0)
+        }
+
+        var i = 0
+        while i < n {
+            if n - i < 3 {
+                block.literal(base[i])
+                i += 1
+            } else {
+                var (length, distance) = longest(i, insert(i))
+                // Lazy step: a longer match one byte later beats this one.
+                while length >= 3 && length < lazyBelow && i + 1 <= n - 3 {
+                    let (nextLength, nextDistance) = longest(i + 1, insert(i + 1))
+                    if nextLength > length {
+                        block.literal(base[i])
+                        i += 1
+                        length = nextLength
+                        distance = nextDistance
+                        continue
+                    }
+                    // Keep the current match; i + 1 is already hashed.
+                    block.match(length: length, distance: distance)
+                    var p = i + 2
+                    let end = min(i + length, n - 2)
+                    while p < end {
+                        _ = insert(p)
+                        p += 1
+                    }
+                    i += length
+                    length = -1
+                    break
+                }
+                if length >= 3 {
+                    block.match(length: length, distance: distance)
+                    // Hash the inner positions of short matches; of long ones only the
+                    // last few, so a run continuing past the match finds distance 1 again.
+                    var p = length <= Self.maxInsertLength ? i + 1 : i + length - 3
+                    let end = min(i + length, n - 2)
+                    while p < end {
+                        _ = insert(p)
+                        p += 1
+                    }
+                    i += length
+                } else if length == 0 {
+                    block.literal(base[i])
+                    i += 1
+                }
+            }
+            if block.symbolCount >= Self.blockSymbols && i < n {
+                block.flush(input: input, end: i, final: false, into: &writer)
+            }
+        }
+        block.flush(input: input, end: n, final: true, into: &writer)
+    }
+}

@@ -1,0 +1,242 @@
+/// A raster of straight-alpha 8-bit sRGB pixels that anti-aliased rounded rectangles
+/// (rects, circles, capsules) are composited onto, source-over, with exact area
+/// coverage (see `RoundedBox.coverage`) and the rounding rule of `Compositor`.
+///
+/// Speed: only pixels inside a shape's bounds are visited; rows and columns away
+/// from edges and corners are filled as spans without coverage math; a horizontal
+/// or vertical sweep is evaluated once per column or row, not per pixel.
+public struct Canvas: Sendable {
+    public private(set) var image: RGBAImage
+    /// True while every pixel is opaque (an opaque background stays opaque under
+    /// source-over), which enables the cheaper opaque-destination blend.
+    private var opaque: Bool
+
+    public init(width: Int, height: Int, background: RGBA) {
+        let w = max(0, width)
+        let h = max(0, height)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        var index = 0
+        while index < pixels.count {
+            pixels[index] = background.r
+            pixels[index + 1] = background.g
+            pixels[index + 2] = background.b
+            pixels[index + 3] = background.a
+            index += 4
+        }
+        image = RGBAImage(width: w, height: h, pixels: pixels)
+        opaque = background.a == 255
+    }
+
+    /// Composites `box` (pixel coordinates) in `colour`, with `sweep`'s highlight over
+    /// the colour where given.
+    public mutating func fill(_ box: RoundedBox, colour: RGBA, sweep: Sweep? = nil) {
+        guard box.x0.isFinite, box.x1.isFinite, box.y0.isFinite, box.y1.isFinite,
+              box.x1 > box.x0, box.y1 > box.y0 else { return }
+        let width = image.width
+        let iStart = max(0, Self.floorInt(box.x0, limit: width))
+        let iEnd = min(width, Self.ceilInt(box.x1, limit: width))
+        let jStart = max(0, Self.floorInt(box.y0, limit: image.height))
+        let jEnd = min(image.height, Self.ceilInt(box.y1, limit: image.height))
+        guard iStart < iEnd, jStart < jEnd else { return }
+        if colour.a == 0 && (sweep == nil || sweep!.highlight.a == 0) { return }
+
+        let activeSweep = (sweep?.highlight.a ?? 0) > 0 ? sweep : nil
+        let palette = LevelPalette(colour: colour, highlight: activeSweep?.highlight)
+        var writer = SpanWriter(palette: palette, sweep: activeSweep, iStart: iStart, iEnd: iEnd,
+                                width: width, opaque: opaque)
+        let r = box.radius
+        image.pixels.withUnsafeMutableBytes { raw in
+            raw.withMemoryRebound(to: UInt32.self) { words in
+                let base = words.baseAddress!
+                for j in jStart..<jEnd {
+                    let top = Double(j)
+                    let vy = Coverage.overlap(top, top + 1, box.y0, box.y1)
+                    if vy <= 0 { continue }
+                    writer.startRow(j)
+                    let row = base + j * width
+                    let inCorner = r > 0 && (top < box.y0 + r || top + 1 > box.y1 - r)
+                    if !inCorner {
+                        var a = iStart
+                        var b = iEnd
+                        if Double(a) < box.x0 {
+                            writer.pixel(row, a, vy * Coverage.overlap(Double(a), Double(a) + 1, box.x0, box.x1))
+                            a += 1
+                        }
+                        if b > a && Double(b) > box.x1 {
+                            writer.pixel(row, b - 1, vy * Coverage.overlap(Double(b - 1), Double(b), box.x0, box.x1))
+                            b -= 1
+                        }
+                        writer.span(row, a, b, vy)
+                    } else {
+                        let leftEnd = max(iStart, min(iEnd, Self.ceilInt(box.x0 + r, limit: width)))
+                        let rightStart = min(iEnd, max(iStart, Self.floorInt(box.x1 - r, limit: width)))
+                        if leftEnd >= rightStart {
+                            for i in iStart..<iEnd {
+                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
+                            }
+                        } else {
+                            for i in iStart..<leftEnd {
+                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
+                            }
+                            writer.span(row, leftEnd, rightStart, vy)
+                            for i in rightStart..<iEnd {
+                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !writer.keptOpaque { opaque = false }
+    }
+
+    /// floor(v) as Int, clamped to [-1, limit + 1] so huge coordinates cannot trap.
+    @inline(__always)
+    static func floorInt(_ v: Double, limit: Int) -> Int {
+        if v < -1 { return -1 }
+        if v > Double(limit) + 1 { return limit + 1 }
+        return Int(v.rounded(.down))
+    }
+
+    @inline(__always)
+    static func ceilInt(_ v: Double, limit: Int) -> Int {
+        if v < -1 { return -1 }
+        if v > Double(limit) + 1 { return limit + 1 }
+        return Int(v.rounded(.up))
+    }
+}
+
+/// Writes one shape's pixels: picks each pixel's colour (solid, or by the sweep's
+/// level at that column, row or pixel) and blends it with its coverage.
+struct SpanWriter {
+    enum Mode {
+        case solid
+        /// Horizontal sweep: colour per column, precomputed for the shape's columns.
+        case columns
+        /// Vertical sweep: one colour per row.
+        case rows
+        /// Diagonal sweep: p = columnP[i] + rowP, level per pixel.
+        case diagonal
+    }
+
+    let palette: LevelPalette
+    let sweep: Sweep?
+    let mode: Mode
+    let iStart: Int
+    let opaque: Bool
+    /// Whether every pixel written so far left the destination opaque.
+    private(set) var keptOpaque = true
+    private var columnColours: [UInt32] = []
+    private var columnAlphas: [UInt8] = []
+    private var columnsOpaque = true
+    private var columnP: [Double] = []
+    private var rowColour: UInt32
+    private var rowAlpha: UInt8
+    private var rowP: Double = 0
+
+    init(palette: LevelPalette, sweep: Sweep?, iStart: Int, iEnd: Int, width: Int, opaque: Bool) {
+        self.palette = palette
+        self.sweep = sweep
+        self.iStart = iStart
+        self.opaque = opaque
+        rowColour = palette.colours[0]
+        rowAlpha = palette.alphas[0]
+        guard let sweep else {
+            mode = .solid
+            return
+        }
+        if sweep.uy == 0 {
+            mode = .columns
+            columnColours.reserveCapacity(iEnd - iStart)
+            columnAlphas.reserveCapacity(iEnd - iStart)
+            for i in iStart..<iEnd {
+                let level = sweep.level((Double(i) + 0.5) * sweep.ux)
+                columnColours.append(palette.colours[level])
+                columnAlphas.append(palette.alphas[level])
+                if palette.alphas[level] != 255 { columnsOpaque = false }
+            }
+        } else if sweep.ux == 0 {
+            mode = .rows
+        } else {
+            mode = .diagonal
+            columnP.reserveCapacity(iEnd - iStart)
+            for i in iStart..<iEnd { columnP.append((Double(i) + 0.5) * sweep.ux) }
+        }
+    }
+
+    mutating func startRow(_ j: Int) {
+        switch mode {
+        case .rows:
+            let level = sweep!.level((Double(j) + 0.5) * sweep!.uy)
+            rowColour = palette.colours[level]
+            rowAlpha = palette.alphas[level]
+        case .diagonal:
+            rowP = (Double(j) + 0.5) * sweep!.uy
+        case .solid, .columns:
+            break
+        }
+    }
+
+    @inline(__always)
+    private func colour(at i: Int) -> (UInt32, UInt8) {
+        switch mode {
+        case .solid, .rows:
+            return (rowColour, rowAlpha)
+        case .columns:
+            return (columnColours[i - iStart], columnAlphas[i - iStart])
+        case .diagonal:
+            let level = sweep!.level(columnP[i - iStart] + rowP)
+            return (palette.colours[level], palette.alphas[level])
+        }
+    }
+
+    /// One pixel at coverage `coverage` (0...1).
+    @inline(__always)
+    mutating func pixel(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ coverage: Double) {
+        let (c, a) = colour(at: i)
+        blend(row + i, c, Compositor.scaledAlpha(a, coverage))
+    }
+
+    /// Pixels [a, b) of a row, all at the same coverage.
+    mutating func span(_ row: UnsafeMutablePointer<UInt32>, _ a: Int, _ b: Int, _ coverage: Double) {
+        guard a < b else { return }
+        switch mode {
+        case .solid, .rows:
+            let alpha = Compositor.scaledAlpha(rowAlpha, coverage)
+            if alpha == 255 {
+                (row + a).update(repeating: rowColour | 0xFF00_0000, count: b - a)
+            } else if alpha > 0 {
+                for i in a..<b { blend(row + i, rowColour, alpha) }
+            }
+        case .columns:
+            if coverage >= 1 && columnsOpaque {
+                columnColours.withUnsafeBufferPointer { colours in
+                    (row + a).update(from: colours.baseAddress! + (a - iStart), count: b - a)
+                }
+            } else {
+                for i in a..<b {
+                    blend(row + i, columnColours[i - iStart], Compositor.scaledAlpha(columnAlphas[i - iStart], coverage))
+                }
+            }
+        case .diagonal:
+            for i in a..<b { pixel(row, i, coverage) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func blend(_ target: UnsafeMutablePointer<UInt32>, _ colour: UInt32, _ alpha: UInt32) {
+        if alpha == 0 { return }
+        if alpha == 255 {
+            target.pointee = colour | 0xFF00_0000
+            return
+        }
+        let dest = target.pointee
+        if opaque || dest >> 24 == 255 {
+            target.pointee = Compositor.overOpaque(colour, alpha: alpha, dest)
+        } else {
+            let out = Compositor.over(Compositor.unpack(colour), alpha: Int(alpha), Compositor.unpack(dest))
+            if out.a != 255 { keptOpaque = false }
+            target.pointee = Compositor.pack(out)
+        }
+    }
+}

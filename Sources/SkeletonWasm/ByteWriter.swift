@@ -1,0 +1,34 @@
+import SkeletonCore
+
+/// Appends little-endian integers and length-prefixed UTF-8 to a byte array: the
+/// compact encoding the JS module (Templates/assets/skelsite-wasm.js) decodes.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u32(_ value: Int) {
+        let v = UInt32(truncatingIfNeeded: value)
+        bytes.append(UInt8(truncatingIfNeeded: v))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 24))
+    }
+
+    /// u32 byte count, then the bytes.
+    mutating func text(_ string: String) {
+        let utf8 = string.utf8
+        u32(utf8.count)
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// u32 count, then per diagnostic: u32 line, u32 column, u32 severity
+    /// (0 error, 1 warning), text message.
+    mutating func diagnostics(_ list: [Diagnostic]) {
+        u32(list.count)
+        for d in list {
+            u32(d.position.line)
+            u32(d.position.column)
+            u32(d.severity == .error ? 0 : 1)
+            text(d.message)
+        }
+    }
+}

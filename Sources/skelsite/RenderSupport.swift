@@ -1,0 +1,106 @@
+import Foundation
+import SkelSite
+import SkeletonCore
+
+/// The spec text `render` parses, with where it sits in its file.
+struct RenderSpecSource {
+    var text: String
+    var firstLine: Int
+    var columnOffset: Int
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// A `.skel` file is one spec; anything else is Markdown, from which the first
+    /// ```skeleton block is taken, or the one titled `name`.
+    static func pick(from bytes: [UInt8], path: String, name: String?) -> Result<RenderSpecSource, Problem> {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if path.lowercased().hasSuffix(".skel") {
+            if let name, title(of: text) != name {
+                return .failure(Problem(message: "'\(path)' holds no spec titled '\(name)'"))
+            }
+            return .success(RenderSpecSource(text: text, firstLine: 1, columnOffset: 0))
+        }
+        let blocks = SpecBlocks.find(inMarkdown: text)
+        guard !blocks.isEmpty else {
+            return .failure(Problem(message: "'\(path)' has no ```skeleton block"))
+        }
+        let chosen: SpecBlock
+        if let name {
+            guard let match = blocks.first(where: { title(of: $0.text) == name }) else {
+                let titles = blocks.compactMap { title(of: $0.text) }.map { "'\($0)'" }.joined(separator: ", ")
+                return .failure(Problem(message: "'\(path)' has no spec titled '\(name)'"
+                                        + (titles.isEmpty ? "" : " (it has \(titles))")))
+            }
+            chosen = match
+        } else {
+            chosen = blocks[0]
+        }
+        return .success(RenderSpecSource(text: chosen.text, firstLine: chosen.firstLine, columnOffset: chosen.columnOffset))
+    }
+
+    /// The quoted title on a spec's `skeleton` line, read without parsing the spec,
+    /// so that a spec with errors can still be picked by name (and its errors shown).
+    static func title(of spec: String) -> String? {
+        for rawLine in spec.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard line.hasPrefix("skeleton") else { return nil }
+            let rest = line.dropFirst("skeleton".count).drop(while: { $0 == " " || $0 == "\t" })
+            guard rest.first == "\"" else { return nil }
+            let body = rest.dropFirst()
+            guard let close = body.firstIndex(of: "\"") else { return nil }
+            return String(body[..<close])
+        }
+        return nil
+    }
+}
+
+/// Compiler-style diagnostics (`path:line:column: error: message`, the source line,
+/// a caret). Same output as SkeletonCore's DiagnosticFormatter, which replaces this
+/// once it lands.
+enum RenderDiagnostics {
+    static func render(_ diagnostics: [Diagnostic], path: String, file: [UInt8]) -> String {
+        let lines = file.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var out = ""
+        for d in diagnostics {
+            out += "\(path):\(d.position.line):\(d.position.column): \(d.severity.label): \(d.message)\n"
+            guard d.position.line >= 1, d.position.line <= lines.count else { continue }
+            var line = Array(lines[d.position.line - 1])
+            if line.last == 0x0D { line.removeLast() }
+            out += String(decoding: line, as: UTF8.self) + "\n"
+            var caret = ""
+            var i = 0
+            while i < d.position.column - 1 {
+                if i < line.count {
+                    if line[i] == 0x09 { caret += "\t" } else if line[i] & 0xC0 != 0x80 { caret += " " }
+                } else {
+                    caret += " "
+                }
+                i += 1
+            }
+            out += caret + "^\n"
+        }
+        return out
+    }
+}
+
+/// Writes a file atomically: a temporary file in the same folder, then a rename, so a
+/// reader never sees half a PNG and a failed write leaves any old file as it was.
+enum RenderOutputFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let target = URL(fileURLWithPath: path)
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+            if rename(temporary.path, target.path) != 0 {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,182 @@
+/**
+ * skelsite-wasm.js: the skelsite core renderer, compiled to WebAssembly, as one
+ * dependency-free ES module. It paints a skeleton spec to RGBA pixels that equal the
+ * `skelsite render` PNGs byte for byte, and emits the same HTML and CSS the site
+ * generator ships. It fetches nothing of its own: you say where skelsite.wasm is.
+ *
+ * ## Loading
+ *
+ *     import { load } from './skelsite-wasm.js';
+ *     const sk = await load(new URL('skelsite.wasm', import.meta.url));   // browser
+ *     const sk = await load(fs.readFileSync('skelsite.wasm'));             // node
+ *
+ * `load(source)` accepts a URL string or `URL` (fetched with `fetch`; streaming
+ * compilation when the server sends `application/wasm`), the module's bytes
+ * (`ArrayBuffer`, `Uint8Array` or any typed-array view), a `Response`, or an already
+ * compiled `WebAssembly.Module`. It resolves to an object `sk`.
+ *
+ * ## sk.render(specText, { time = 0, scale = 1, theme = 'light' })
+ *
+ * Paints one frame. `specText` is the spec's text (what goes inside a ```skeleton
+ * fence); `time` is in seconds (the shimmer/pulse phase; 0 is the solid base);
+ * `scale` is whole pixels per point, 1 to 4; `theme` is `'light'` or `'dark'`.
+ * Returns either
+ *
+ *     { width, height, pixels, warnings }
+ *
+ * where `pixels` is a `Uint8ClampedArray` of width·height·4 straight-alpha sRGB bytes
+ * (ready for `new ImageData(pixels, width, height)`) and `warnings` lists non-fatal
+ * diagnostics, or, when the spec does not parse,
+ *
+ *     { diagnostics: [{ line, column, message, severity }, ...] }
+ *
+ * with every problem in source order, positions 1-based (columns count UTF-8 bytes),
+ * the same as `skelsite check` prints. Bad options (unknown theme, scale outside
+ * 1...4, a time that is not a finite number, a spec that is not a string) throw a
+ * `TypeError` or `RangeError`.
+ *
+ * Rendering the same text again reuses the parsed spec and its layout, so animating
+ * a spec costs one paint per frame.
+ *
+ * ## sk.html(specText)
+ *
+ * Returns `{ scope, html, css, warnings }`: the component's scope class (e.g.
+ * `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits them, or
+ * `{ diagnostics }` as above.
+ *
+ * ## Errors
+ *
+ * If the renderer itself fails (out of memory for a huge spec at scale 4, or a bug),
+ * the call returns `{ diagnostics }` with one entry at line 1, column 1 whose message
+ * starts with "renderer failed:", and the module is restarted so the next call works.
+ */
+
+const KIND_IMAGE = 0;
+const KIND_DIAGNOSTICS = 1;
+const KIND_HTML = 2;
+const HEADER_WORDS = 8;
+/** Largest scale the core accepts (SkeletonCore Limits.maxScale). */
+const MAX_SCALE = 4;
+const THEMES = { light: 0, dark: 1 };
+
+/** Compiles `source` (URL, bytes, Response or Module) to a WebAssembly.Module. */
+async function compile(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer) return WebAssembly.compile(source);
+  if (ArrayBuffer.isView(source)) {
+    return WebAssembly.compile(source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength));
+  }
+  if (typeof source === 'string' || source instanceof URL) {
+    source = await fetch(source);
+  }
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    if (!source.ok) throw new Error(`skelsite.wasm: HTTP ${source.status} for ${source.url}`);
+    const type = source.headers.get('content-type') || '';
+    if (WebAssembly.compileStreaming && type.startsWith('application/wasm')) {
+      return WebAssembly.compileStreaming(source);
+    }
+    return WebAssembly.compile(await source.arrayBuffer());
+  }
+  throw new TypeError('load(source): expected a URL, bytes, a Response or a WebAssembly.Module');
+}
+
+/** Reads the little-endian encodings written by Sources/SkeletonWasm/ByteWriter.swift. */
+class Reader {
+  constructor(bytes) {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.at = 0;
+    this.decoder = new TextDecoder();
+  }
+  u32() {
+    const v = this.view.getUint32(this.at, true);
+    this.at += 4;
+    return v;
+  }
+  text() {
+    const n = this.u32();
+    const s = this.decoder.decode(this.bytes.subarray(this.at, this.at + n));
+    this.at += n;
+    return s;
+  }
+  diagnostics() {
+    const list = [];
+    for (let i = this.u32(); i > 0; i--) {
+      const line = this.u32();
+      const column = this.u32();
+      const severity = this.u32() === 0 ? 'error' : 'warning';
+      list.push({ line, column, message: this.text(), severity });
+    }
+    return list;
+  }
+}
+
+function checkSpec(specText) {
+  if (typeof specText !== 'string') throw new TypeError('spec text must be a string');
+}
+
+export async function load(source) {
+  const module = await compile(source);
+  let exports = (await WebAssembly.instantiate(module, {})).exports;
+  const encoder = new TextEncoder();
+
+  /** Calls `fn(specPtr, specLen)` with the spec in wasm memory and decodes the handle. */
+  function call(specText, fn, decode) {
+    const utf8 = encoder.encode(specText);
+    try {
+      const ptr = exports.alloc(Math.max(utf8.length, 1));
+      if (ptr === 0) throw new Error('out of memory');
+      new Uint8Array(exports.memory.buffer, ptr, utf8.length).set(utf8);
+      let handle = 0;
+      try {
+        handle = fn(ptr, utf8.length);
+        // Views are made after the call: memory may have grown (and moved) during it.
+        const memory = exports.memory.buffer;
+        const h = new Uint32Array(memory, handle, HEADER_WORDS);
+        const data = new Uint8Array(memory, h[5], h[6]);
+        if (h[0] === KIND_DIAGNOSTICS) return { diagnostics: new Reader(data).diagnostics() };
+        return decode(h, memory, new Reader(data));
+      } finally {
+        if (handle !== 0) exports.release(handle);
+        exports.free(ptr);
+      }
+    } catch (error) {
+      if (!(error instanceof WebAssembly.RuntimeError) && error.message !== 'out of memory') throw error;
+      // A trap leaves the module's heap in an unknown state: start a fresh instance.
+      exports = new WebAssembly.Instance(module, {}).exports;
+      return { diagnostics: [{ line: 1, column: 1, message: `renderer failed: ${error.message}`, severity: 'error' }] };
+    }
+  }
+
+  return {
+    render(specText, { time = 0, scale = 1, theme = 'light' } = {}) {
+      checkSpec(specText);
+      if (typeof theme !== 'string' || !Object.hasOwn(THEMES, theme)) {
+        throw new RangeError(`theme must be 'light' or 'dark', not ${JSON.stringify(theme)}`);
+      }
+      if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
+        throw new RangeError(`scale must be a whole number from 1 to ${MAX_SCALE}, not ${scale}`);
+      }
+      if (typeof time !== 'number' || !Number.isFinite(time)) {
+        throw new RangeError(`time must be a finite number of seconds, not ${time}`);
+      }
+      return call(specText, (ptr, len) => exports.render(ptr, len, time, scale, THEMES[theme]), (h, memory, reader) => {
+        if (h[0] !== KIND_IMAGE) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
+        // A copy: the wasm buffer is freed on release and detached when memory grows.
+        const pixels = new Uint8ClampedArray(memory.slice(h[3], h[3] + h[4]));
+        return { width: h[1], height: h[2], pixels, warnings: reader.diagnostics() };
+      });
+    },
+
+    html(specText) {
+      checkSpec(specText);
+      return call(specText, (ptr, len) => exports.html(ptr, len), (h, memory, reader) => {
+        if (h[0] !== KIND_HTML) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
+        const scope = reader.text();
+        const html = reader.text();
+        const css = reader.text();
+        return { scope, html, css, warnings: reader.diagnostics() };
+      });
+    },
+  };
+}

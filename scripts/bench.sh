@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Benchmarks against the named peers, measured in one run on this machine:
+#   paint  vs skia-python          png   vs Pillow (compress_level=6)
+#   diff   vs pybind11-pixelmatch and pixelmatch (Python)
+#   build  vs hugo                 wasm  time per frame in node
+# Usage: scripts/bench.sh [paint|png|diff|build|wasm ...]   (default: all)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --for bench
+swift build -c release --product skelsite >&2
+swift build -c release --product SkeletonBench >&2
+sections=("$@")
+[ ${#sections[@]} -eq 0 ] && sections=(paint png diff build wasm)
+for s in "${sections[@]}"; do
+  case "$s" in
+    wasm)
+      scripts/build-wasm.sh >&2
+      node scripts/bench/wasm_frame.mjs ;;
+    *) .build/release/SkeletonBench "$s" ;;
+  esac
+done

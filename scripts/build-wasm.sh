@@ -1,0 +1,58 @@
+#!/bin/sh
+# Builds skelsite.wasm: SkeletonCore + SkeletonWeb + SkeletonWasm compiled with Embedded
+# Swift for wasm32-unknown-none-wasm, a tiny C runtime (allocator, mem*, exact fmod/round)
+# compiled by the toolchain's clang, linked by the toolchain's wasm-ld, stripped.
+#
+#   scripts/build-wasm.sh [OUT_DIR]      (default .build-wasm; writes OUT_DIR/skelsite.wasm)
+#
+# posix_memalign and skelsite_heap_extent are exported for Tests/wasm/alloc.test.mjs.
+# Environment: SWIFTC, CLANG, WASM_LD override the tools (default: from PATH, falling back
+# to the directory of swiftc, where the Swift toolchain ships clang and wasm-ld).
+set -eu
+cd "$(dirname "$0")/.."
+OUT=${1:-.build-wasm}
+mkdir -p "$OUT/obj"
+
+SWIFTC=${SWIFTC:-swiftc}
+TOOLBIN=$(dirname "$(command -v "$SWIFTC")")
+CLANG=${CLANG:-$TOOLBIN/clang}
+WASM_LD=${WASM_LD:-$TOOLBIN/wasm-ld}
+[ -x "$CLANG" ] || CLANG=clang
+[ -x "$WASM_LD" ] || WASM_LD=wasm-ld
+
+TARGET=wasm32-unknown-none-wasm
+# -Osize: the budget is < 150 KB gzipped. The stack protector needs libc's
+# __stack_chk_guard, which this target does not have.
+SWIFTFLAGS="-target $TARGET -enable-experimental-feature Embedded -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector"
+
+sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
+
+"$SWIFTC" $SWIFTFLAGS -module-name SkeletonCore -emit-module -emit-module-path "$OUT/obj/SkeletonCore.swiftmodule" \
+  $(sources Sources/SkeletonCore) -c -o "$OUT/obj/SkeletonCore.o"
+"$SWIFTC" $SWIFTFLAGS -module-name SkeletonWeb -I "$OUT/obj" -emit-module -emit-module-path "$OUT/obj/SkeletonWeb.swiftmodule" \
+  $(sources Sources/SkeletonWeb) -c -o "$OUT/obj/SkeletonWeb.o"
+"$SWIFTC" $SWIFTFLAGS -module-name SkeletonWasm -I "$OUT/obj" \
+  $(sources Sources/SkeletonWasm) -c -o "$OUT/obj/SkeletonWasm.o"
+
+# -mbulk-memory: memcpy/memset become single memory.copy/memory.fill instructions.
+for c in Sources/SkeletonWasm/Runtime/*.c; do
+  "$CLANG" --target=wasm32-unknown-unknown -Os -ffreestanding -nostdlib -mbulk-memory \
+    -fno-builtin -Wall -Werror -c "$c" -o "$OUT/obj/$(basename "$c" .c).o"
+done
+
+# 1 MiB of stack: parsing and layout recurse once per nesting level (Limits.maxDepth),
+# and Swift keeps sizeable structs on the stack.
+"$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=1048576 \
+  --export=alloc --export=free --export=render --export=html --export=release \
+  --export=skelsite_heap_extent --export=posix_memalign \
+  "$OUT"/obj/*.o \
+  "$(dirname "$TOOLBIN")/lib/swift/embedded/$TARGET/libswiftUnicodeDataTables.a" \
+  -o "$OUT/skelsite.wasm"
+
+RAW=$(wc -c < "$OUT/skelsite.wasm")
+GZ=$(gzip -9 -c "$OUT/skelsite.wasm" | wc -c)
+echo "skelsite.wasm: $RAW bytes, $GZ bytes gzipped (budget 153600)"
+if [ "$GZ" -ge 153600 ]; then
+  echo "error: skelsite.wasm exceeds the 150 KB gzipped budget" >&2
+  exit 1
+fi
