@@ -13,6 +13,9 @@ struct TestSite {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
+    /// "assets/<file>" for every file the default theme ships (other people add assets).
+    static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
+
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("docs"), withIntermediateDirectories: true)

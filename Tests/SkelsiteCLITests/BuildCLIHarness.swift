@@ -22,6 +22,9 @@ enum BuildCLIHarness {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
+    /// "assets/<file>" for every file the default theme ships.
+    static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
+
     static func run(_ arguments: [String], in directory: URL) throws -> Result {
         let process = Process()
         process.executableURL = executable
