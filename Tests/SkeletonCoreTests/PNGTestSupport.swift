@@ -52,7 +52,7 @@ enum PNGTestImages {
         for y in 0..<height {
             for x in 0..<width {
                 if y > 4 && y < height - 4 && x > 6 && x < width - 6 {
-                    let shade = UInt8(200 + (x % colours))
+                    let shade = UInt8(40 + (x % colours))
                     pixels += [shade, shade, shade, 200]
                 } else {
                     pixels += [255, 255, 255, 255]
@@ -80,4 +80,42 @@ func pngChunks(_ png: [UInt8]) -> [(type: String, data: [UInt8])]? {
 
 func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
     Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+}
+
+/// Builds PNG files chunk by chunk, with correct CRCs unless told otherwise.
+struct CraftedPNG {
+    var bytes: [UInt8] = PNGChunkWriter.signature
+
+    mutating func chunk(_ type: String, _ data: [UInt8]) {
+        bytes.appendBigEndian32(UInt32(data.count))
+        let body = Array(type.utf8) + data
+        bytes += body
+        bytes.appendBigEndian32(CRC32.checksum(body))
+    }
+
+    static func ihdr(width: Int, height: Int, depth: UInt8, colourType: UInt8, interlace: UInt8 = 0,
+                     compression: UInt8 = 0, filter: UInt8 = 0) -> [UInt8] {
+        var d: [UInt8] = []
+        d.appendBigEndian32(UInt32(truncatingIfNeeded: width))
+        d.appendBigEndian32(UInt32(truncatingIfNeeded: height))
+        d += [depth, colourType, compression, filter, interlace]
+        return d
+    }
+
+    /// A whole file: IHDR, optional PLTE, one IDAT with `zlib`, IEND.
+    static func file(_ ihdr: [UInt8], plte: [UInt8]? = nil, zlib: [UInt8]) -> [UInt8] {
+        var png = CraftedPNG()
+        png.chunk("IHDR", ihdr)
+        if let p = plte { png.chunk("PLTE", p) }
+        png.chunk("IDAT", zlib)
+        png.chunk("IEND", [])
+        return png.bytes
+    }
+}
+
+/// A zlib stream with our compressor's header and Adler-32 around raw deflate bits.
+func zlibWrap(_ deflate: [UInt8], adlerOf data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x78, 0x9C] + deflate
+    out.appendBigEndian32(Adler32.checksum(data))
+    return out
 }

@@ -163,13 +163,13 @@ struct LZ77Compressor {
                 }
                 if length >= 3 {
                     block.match(length: length, distance: distance)
-                    if length <= Self.maxInsertLength {
-                        var p = i + 1
-                        let end = min(i + length, n - 2)
-                        while p < end {
-                            _ = insert(p)
-                            p += 1
-                        }
+                    // Hash the inner positions of short matches; of long ones only the
+                    // last few, so a run continuing past the match finds distance 1 again.
+                    var p = length <= Self.maxInsertLength ? i + 1 : i + length - 3
+                    let end = min(i + length, n - 2)
+                    while p < end {
+                        _ = insert(p)
+                        p += 1
                     }
                     i += length
                 } else if length == 0 {

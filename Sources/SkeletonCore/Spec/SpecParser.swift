@@ -1,4 +1,6 @@
-// STUB: replaced by the parser work. Signature is the contract.
+// The spec parser: text -> resolved `Spec` plus every diagnostic.
+// Stages: SpecLexer (lines, tokens) -> SpecParseRun (indentation tree, per-line
+// attributes, SpecLineParser) -> bounds (SpecBounds) -> the final tree.
 
 public struct ParseResult: Equatable, Sendable {
     /// The spec, when it parsed without errors.
@@ -16,8 +18,20 @@ public enum SpecParser {
     /// line (for a fenced block: the line after the opening fence), so diagnostics
     /// carry the file's own positions. `columnOffset` is added to every column
     /// (indented fences).
+    ///
+    /// Never crashes or hangs on any input: time is linear in the input (bounded by
+    /// `Limits.maxSpecBytes`), and `spec` is nil exactly when a diagnostic is an error.
     public static func parse(_ source: [UInt8], firstLine: Int = 1, columnOffset: Int = 0) -> ParseResult {
-        ParseResult(spec: nil, diagnostics: [Diagnostic(.error, "parser not implemented", at: SourcePosition(line: firstLine, column: 1))])
+        if source.count > Limits.maxSpecBytes {
+            return ParseResult(spec: nil, diagnostics: [Diagnostic(.error,
+                "spec is too large: \(source.count) bytes; the limit is \(Limits.maxSpecBytes) bytes (1 MiB)",
+                at: SourcePosition(line: firstLine, column: 1 + columnOffset))])
+        }
+        var run = SpecParseRun(firstLine: firstLine, columnOffset: columnOffset)
+        let lines = SpecLexer.lines(source, firstLine: firstLine, columnOffset: columnOffset,
+                                    diagnostics: &run.diagnostics)
+        for line in lines { run.process(line) }
+        return run.finish()
     }
 
     public static func parse(_ source: String, firstLine: Int = 1, columnOffset: Int = 0) -> ParseResult {

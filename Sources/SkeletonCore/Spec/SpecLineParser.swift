@@ -1,0 +1,241 @@
+// Reads one line's words into the root, a setting or a node: checks attribute
+// names (unknown, misplaced, duplicate) and parses each value.
+
+extension SpecParseRun {
+    /// Splits a line's tokens after the keyword into positionals and known attributes,
+    /// reporting unknown, misplaced, duplicate and empty attributes.
+    mutating func sortTokens(_ line: SpecLine, _ keyword: Keyword) -> (positionals: [SpecToken], attributes: [(String, SpecToken)]) {
+        var positionals: [SpecToken] = []
+        var attributes: [(String, SpecToken)] = []
+        let allowed = keyword.attributes
+        let kind = keyword.spelling
+        for token in line.tokens.dropFirst() {
+            guard let key = token.key else {
+                positionals.append(token)
+                continue
+            }
+            let name = token.keyText
+            if key.isEmpty {
+                error("missing attribute name before '='", line.line, token.column)
+                continue
+            }
+            if !allowed.contains(name) {
+                if let hint = keyword.hint(forMisplaced: name) {
+                    error("attribute '\(name)' does not apply to \(kind); \(hint)", line.line, token.column)
+                } else if let guess = Suggestions.closest(to: name, in: allowed) {
+                    error("unknown attribute '\(SpecText.show(key))' on \(kind); did you mean '\(guess)'?", line.line, token.column)
+                } else if Keyword.everyAttribute.contains(name) {
+                    error("attribute '\(name)' does not apply to \(kind); \(kind) takes \(Suggestions.list(allowed))", line.line, token.column)
+                } else {
+                    error("unknown attribute '\(SpecText.show(key))' on \(kind); \(kind) takes \(Suggestions.list(allowed))", line.line, token.column)
+                }
+                continue
+            }
+            if attributes.contains(where: { $0.0 == name }) {
+                error("duplicate attribute '\(name)' on \(kind); remove one of them", line.line, token.column)
+                continue
+            }
+            if token.value.isEmpty && !token.quoted {
+                error("missing value after '\(name)='", line.line, token.column)
+                continue
+            }
+            attributes.append((name, token))
+        }
+        return (positionals, attributes)
+    }
+
+    /// Unwraps a parsed value, reporting a failure at the value's position.
+    mutating func check<T>(_ result: Result<T, ValueProblem>, _ token: SpecToken, _ line: SpecLine) -> T? {
+        switch result {
+        case .success(let v):
+            return v
+        case .failure(let problem):
+            error(problem.message, line.line, token.valueColumn + (token.quoted ? 1 : 0) + problem.offset)
+            return nil
+        }
+    }
+
+    mutating func unexpected(_ token: SpecToken, on kind: String, _ line: SpecLine) {
+        let what = token.quoted ? "\"\(SpecText.show(token.value))\"" : SpecText.show(token.value)
+        error("unexpected '\(what)' on \(kind); write attributes as key=value", line.line, token.column)
+    }
+
+    mutating func parseRoot(_ line: SpecLine) {
+        let (positionals, attributes) = sortTokens(line, .skeleton)
+        for (i, token) in positionals.enumerated() {
+            if i == 0 {
+                title = token.valueText
+            } else {
+                error("unexpected '\(SpecText.show(token.value))' after the title; quote a title that has spaces, like skeleton \"Article row\"",
+                      line.line, token.column)
+            }
+        }
+        for (name, token) in attributes {
+            let value = check(SpecValues.points(token.value, name, positive: true), token, line)
+            if name == "width", let v = value { width = v }
+            if name == "height", let v = value { height = v }
+        }
+    }
+
+    mutating func parseAppearance(_ line: SpecLine, apply: Bool) {
+        let (positionals, attributes) = sortTokens(line, .appearance)
+        for token in positionals { unexpected(token, on: "appearance", line) }
+        for (name, token) in attributes {
+            guard let c = check(SpecValues.colour(token.value), token, line), apply else { continue }
+            switch name {
+            case "base": appearance.base = c
+            case "highlight": appearance.highlight = c
+            case "background": appearance.background = c
+            case "dark-base": appearance.darkBase = c
+            case "dark-highlight": appearance.darkHighlight = c
+            default: appearance.darkBackground = c
+            }
+        }
+    }
+
+    mutating func parseAnimation(_ line: SpecLine, apply: Bool) {
+        let (positionals, attributes) = sortTokens(line, .animation)
+        if positionals.isEmpty {
+            error("animation needs a kind: none, gradient, pulse or shimmer, like 'animation pulse'", line.line, line.column)
+        }
+        for (i, token) in positionals.enumerated() {
+            if i > 0 {
+                unexpected(token, on: "animation", line)
+            } else if let k = check(SpecValues.keyword(token.value, "animation", SpecWords.animationKind), token, line), apply {
+                animationKind = k
+            }
+        }
+        for (name, token) in attributes {
+            let v = token.value
+            switch name {
+            case "duration":
+                if let t = check(SpecValues.time(v, name, positive: true), token, line), apply { duration = t }
+            case "direction":
+                if let d = check(SpecValues.keyword(v, name, SpecWords.direction), token, line), apply { direction = d }
+            case "band":
+                if let b = check(SpecValues.fraction(v, name, percentExample: "40%", fractionExample: "0.4"), token, line), apply { band = b }
+            case "angle":
+                if let a = check(SpecValues.angle(v), token, line), apply { angle = a }
+            case "delay":
+                if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { delay = t }
+            case "stagger":
+                if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { stagger = t }
+            default:
+                if let e = check(SpecValues.keyword(v, name, SpecWords.easing), token, line), apply { easing = e }
+            }
+        }
+    }
+
+    /// Builds a layout node; nil when the keyword itself was unusable. Attribute
+    /// errors are reported and the node is still returned (the run has failed anyway).
+    mutating func parseNode(_ line: SpecLine, _ keyword: Keyword) -> Node? {
+        let position = SourcePosition(line: line.line, column: line.column)
+        let kind = keyword.spelling
+        let (positionals, attributes) = sortTokens(line, keyword)
+        var node = Node(kind: .column, position: position)
+        // Where the positional size came from, to report a clash with width=/height=.
+        var sizeToken: SpecToken? = nil
+        var lines = Defaults.textLines
+        var lineHeight = Defaults.textLineHeight
+        var spacing = Defaults.textSpacing
+        var last: Double? = nil
+
+        switch keyword {
+        case .row: node.kind = .row
+        case .column: node.kind = .column
+        case .repeatNode:
+            node.kind = .repeat(count: 1)
+            if positionals.isEmpty {
+                error("repeat needs a count, like 'repeat 3'", line.line, line.column)
+            }
+        case .rect: node.kind = .rect
+        case .capsule: node.kind = .capsule
+        case .circle:
+            node.kind = .circle
+            if positionals.isEmpty {
+                error("circle needs a diameter, like 'circle 40'", line.line, line.column)
+            }
+        case .text: node.kind = .text(TextMetrics(lines: 0, lineHeight: 0, spacing: 0, lastLineFraction: 0))
+        case .spacer:
+            node.kind = .spacer
+            node.grow = SpecDefaults.spacerGrow
+        case .skeleton, .appearance, .animation:
+            return nil
+        }
+
+        for (i, token) in positionals.enumerated() {
+            switch (keyword, i) {
+            case (.repeatNode, 0):
+                if let n = check(SpecValues.count(token.value, "repeat count", 1...Limits.maxRepeat), token, line) {
+                    node.kind = .repeat(count: n)
+                }
+            case (.rect, 0), (.capsule, 0):
+                sizeToken = token
+                if let (w, h) = check(SpecValues.size(token.value, kind: kind), token, line) {
+                    node.width = w
+                    node.height = h
+                }
+            case (.circle, 0):
+                if let d = check(SpecValues.points(token.value, "diameter", positive: true), token, line) {
+                    node.width = .points(d)
+                    node.height = .points(d)
+                }
+            default:
+                unexpected(token, on: kind, line)
+            }
+        }
+
+        for (name, token) in attributes {
+            let v = token.value
+            switch name {
+            case "width", "height":
+                if let s = sizeToken {
+                    error("'\(name)' is already given by the size '\(SpecText.show(s.value))'; remove one", line.line, token.column)
+                    continue
+                }
+                if let l = check(SpecValues.length(v, name), token, line) {
+                    if name == "width" { node.width = l } else { node.height = l }
+                }
+            case "grow":
+                if let g = check(SpecValues.points(v, name, bounded: false), token, line) { node.grow = g }
+            case "gap":
+                if let g = check(SpecValues.points(v, name), token, line) { node.gap = g }
+            case "padding":
+                if let p = check(SpecValues.padding(v), token, line) { node.padding = p }
+            case "align":
+                if let a = check(SpecValues.keyword(v, name, SpecWords.align), token, line) { node.align = a }
+            case "justify":
+                if let j = check(SpecValues.keyword(v, name, SpecWords.justify), token, line) { node.justify = j }
+            case "radius":
+                if let r = check(SpecValues.points(v, name), token, line) { node.radius = r }
+            case "fill":
+                if let c = check(SpecValues.colour(v), token, line) { node.fill = c }
+            case "dark-fill":
+                if let c = check(SpecValues.colour(v), token, line) { node.darkFill = c }
+            case "color":
+                if let c = check(SpecValues.colour(v), token, line) { node.color = c }
+            case "dark-color":
+                if let c = check(SpecValues.colour(v), token, line) { node.darkColor = c }
+            case "stagger":
+                if let t = check(SpecValues.time(v, name, positive: false), token, line) { node.stagger = t }
+            case "lines":
+                if let n = check(SpecValues.count(v, name, 1...SpecDefaults.maxTextLines), token, line) { lines = n }
+            case "line-height":
+                if let h = check(SpecValues.points(v, name, positive: true), token, line) { lineHeight = h }
+            case "spacing":
+                if let s = check(SpecValues.points(v, name), token, line) { spacing = s }
+            case "last":
+                if let f = check(SpecValues.fraction(v, name, percentExample: "70%", fractionExample: "0.7"), token, line) { last = f }
+            default:
+                break
+            }
+        }
+
+        if keyword == .text {
+            // One line is a full-width bar unless `last=` says otherwise.
+            let fraction = last ?? (lines == 1 ? 1 : Defaults.textLastLineFraction)
+            node.kind = .text(TextMetrics(lines: lines, lineHeight: lineHeight, spacing: spacing, lastLineFraction: fraction))
+        }
+        return node
+    }
+}

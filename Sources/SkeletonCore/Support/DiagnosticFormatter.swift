@@ -1,0 +1,79 @@
+// Compiler-style rendering of diagnostics:
+//
+//     docs/a.md:12:7: error: unknown attribute 'radus' on rect; did you mean 'radius'?
+//       rect radus=8
+//            ^
+//
+// Plain String concatenation only (Embedded-clean).
+public enum DiagnosticFormatter {
+    /// `path:LINE:COL: SEVERITY: MESSAGE`, then, when `sourceLine` is given, the line
+    /// and a caret under the column. The caret's prefix copies tabs from the line and
+    /// uses one space per other character (UTF-8 continuation bytes take no space),
+    /// so it lines up in a terminal. No trailing newline.
+    public static func render(_ d: Diagnostic, path: String, sourceLine: String?) -> String {
+        var out = "\(path):\(d.position.line):\(d.position.column): \(d.severity.label): \(d.message)"
+        guard let line = sourceLine else { return out }
+        out += "\n"
+        out += line
+        out += "\n"
+        out += caretPrefix(Array(line.utf8), column: d.position.column)
+        out += "^"
+        return out
+    }
+
+    /// Renders with the source line looked up in the whole file's bytes.
+    public static func render(_ d: Diagnostic, path: String, file: [UInt8]) -> String {
+        render(d, path: path, sourceLine: line(d.position.line, in: file))
+    }
+
+    /// Every diagnostic, one block each, separated by newlines, with a final newline
+    /// (what a command prints to standard error).
+    public static func render(_ ds: [Diagnostic], path: String, file: [UInt8]) -> String {
+        var out = ""
+        for d in ds {
+            out += render(d, path: path, file: file)
+            out += "\n"
+        }
+        return out
+    }
+
+    static func caretPrefix(_ line: [UInt8], column: Int) -> String {
+        var prefix = ""
+        var i = 0
+        while i < column - 1 {
+            if i < line.count {
+                let c = line[i]
+                if c == 0x09 {
+                    prefix += "\t"
+                } else if c & 0xC0 != 0x80 {
+                    prefix += " "
+                }
+            } else {
+                prefix += " "
+            }
+            i += 1
+        }
+        return prefix
+    }
+
+    /// Line `number` (1-based) of `source`, without its line break (LF or CRLF);
+    /// nil when the text has fewer lines.
+    public static func line(_ number: Int, in source: [UInt8]) -> String? {
+        guard number >= 1 else { return nil }
+        var current = 1
+        var start = 0
+        while current < number {
+            guard let lf = source[start...].firstIndex(of: 0x0A) else { return nil }
+            start = lf + 1
+            current += 1
+        }
+        if start > source.count { return nil }
+        var end = source[start...].firstIndex(of: 0x0A) ?? source.count
+        if end > start && source[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: source[start..<end], as: UTF8.self)
+    }
+
+    public static func line(_ number: Int, in source: String) -> String? {
+        line(number, in: Array(source.utf8))
+    }
+}
