@@ -16,6 +16,15 @@ struct TestSite {
     /// "assets/<file>" for every file the default theme ships (other people add assets).
     static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
 
+    /// "<name>.html" for every standalone page template of the theme (the playground).
+    static var themePages: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
+            .filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("_") }
+            .map { String($0.dropLast(".mustache".count)) }
+            .filter { !["page", "index", "component"].contains($0) }
+            .map { $0 + ".html" }.sorted()
+    }
+
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("docs"), withIntermediateDirectories: true)

@@ -25,6 +25,15 @@ enum BuildCLIHarness {
     /// "assets/<file>" for every file the default theme ships.
     static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
 
+    /// "<name>.html" for every standalone page template of the theme (the playground).
+    static var themePages: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
+            .filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("_") }
+            .map { String($0.dropLast(".mustache".count)) }
+            .filter { !["page", "index", "component"].contains($0) }
+            .map { $0 + ".html" }.sorted()
+    }
+
     static func run(_ arguments: [String], in directory: URL) throws -> Result {
         let process = Process()
         process.executableURL = executable
