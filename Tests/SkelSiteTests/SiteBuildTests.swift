@@ -29,7 +29,7 @@ import Testing
         #expect(TestSite.files(in: site.output) == ([
             ".skelsite-output", "about.html", "guides/intro.html", "index.html", "search-index.json",
             "sitemap.xml", "zeta.html",
-        ] + TestSite.themeAssets).sorted())
+        ] + TestSite.themeAssets + TestSite.playgroundFiles).sorted())
     }
 
     @Test func pagesHaveNavLinksAndEscapedContent() throws {
@@ -67,6 +67,7 @@ import Testing
               <url><loc>https://example.org/docs/about.html</loc></url>
               <url><loc>https://example.org/docs/guides/intro.html</loc></url>
               <url><loc>https://example.org/docs/index.html</loc></url>
+              <url><loc>https://example.org/docs/playground.html</loc></url>
               <url><loc>https://example.org/docs/zeta.html</loc></url>
             </urlset>
 
@@ -81,7 +82,7 @@ import Testing
         let first = TestSite.hashes(of: site.output)
         _ = try site.build()
         #expect(TestSite.hashes(of: site.output) == first)
-        #expect(first.count == 7 + TestSite.themeAssets.count)
+        #expect(first.count == 7 + TestSite.themeAssets.count + TestSite.playgroundFiles.count)
     }
 
     @Test func failedBuildLeavesPreviousOutputUntouched() throws {

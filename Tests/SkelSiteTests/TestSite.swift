@@ -13,6 +13,12 @@ struct TestSite {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
+    /// What the default theme's playground adds to every site: its page, and the
+    /// WebAssembly renderer when one is built (PlaygroundPage finds it).
+    static var playgroundFiles: [String] {
+        ["playground.html"] + (PlaygroundPage.wasmToInstall(templates: templates) != nil ? ["assets/skelsite.wasm"] : [])
+    }
+
     /// "assets/<file>" for every file the default theme ships (other people add assets).
     static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
 

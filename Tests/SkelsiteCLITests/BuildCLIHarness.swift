@@ -22,6 +22,16 @@ enum BuildCLIHarness {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
+    /// What the default theme's playground adds to every site: its page, and the
+    /// WebAssembly renderer when one is built (`.build-wasm/` in the checkout, or
+    /// $SKELSITE_WASM), which the builder copies beside the playground's scripts.
+    static var playgroundFiles: [String] {
+        let built = ProcessInfo.processInfo.environment["SKELSITE_WASM"].map { !$0.isEmpty } ?? false
+            || FileManager.default.fileExists(atPath: templates.deletingLastPathComponent()
+                .appendingPathComponent(".build-wasm/skelsite.wasm").path)
+        return ["playground.html"] + (built ? ["assets/skelsite.wasm"] : [])
+    }
+
     /// "assets/<file>" for every file the default theme ships.
     static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
 
