@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "SkeletonCoreTests", dependencies: ["SkeletonCore"]),
         .testTarget(name: "SkeletonWebTests", dependencies: ["SkeletonWeb", "SkeletonCore"]),
         .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
-        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite"]),
     ]
 )

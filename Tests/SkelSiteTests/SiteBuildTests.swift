@@ -29,7 +29,7 @@ import Testing
         #expect(TestSite.files(in: site.output) == ([
             ".skelsite-output", "about.html", "guides/intro.html", "index.html", "search-index.json",
             "sitemap.xml", "zeta.html",
-        ] + TestSite.themeAssets + TestSite.playgroundFiles).sorted())
+        ] + TestSite.themeAssets + TestSite.themePages).sorted())
     }
 
     @Test func pagesHaveNavLinksAndEscapedContent() throws {
@@ -61,17 +61,12 @@ import Testing
         var builder = site.builder()
         builder.options.baseURL = "https://example.org/docs"
         _ = try builder.build()
+        let pages = (["about.html", "guides/intro.html", "index.html", "zeta.html"] + TestSite.themePages).sorted()
         #expect(try site.read("sitemap.xml") == """
             <?xml version="1.0" encoding="UTF-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-              <url><loc>https://example.org/docs/about.html</loc></url>
-              <url><loc>https://example.org/docs/guides/intro.html</loc></url>
-              <url><loc>https://example.org/docs/index.html</loc></url>
-              <url><loc>https://example.org/docs/playground.html</loc></url>
-              <url><loc>https://example.org/docs/zeta.html</loc></url>
-            </urlset>
 
-            """)
+            """ + pages.map { "  <url><loc>https://example.org/docs/\($0)</loc></url>\n" }.joined() + "</urlset>\n")
         #expect(try site.read("search-index.json") == "[]\n")
     }
 
@@ -82,7 +77,7 @@ import Testing
         let first = TestSite.hashes(of: site.output)
         _ = try site.build()
         #expect(TestSite.hashes(of: site.output) == first)
-        #expect(first.count == 7 + TestSite.themeAssets.count + TestSite.playgroundFiles.count)
+        #expect(first.count == 7 + TestSite.themeAssets.count + TestSite.themePages.count)
     }
 
     @Test func failedBuildLeavesPreviousOutputUntouched() throws {

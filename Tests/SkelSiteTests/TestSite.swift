@@ -13,14 +13,21 @@ struct TestSite {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
-    /// What the default theme's playground adds to every site: its page, and the
-    /// WebAssembly renderer when one is built (PlaygroundPage finds it).
-    static var playgroundFiles: [String] {
-        ["playground.html"] + (PlaygroundPage.wasmToInstall(templates: templates) != nil ? ["assets/skelsite.wasm"] : [])
+    /// "assets/<file>" for every file the default theme ships (other people add assets).
+    static var themeAssets: [String] {
+        files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 }
+            // The playground's renderer, copied in when one is built (see PlaygroundPage).
+            + (PlaygroundPage.wasmToInstall(templates: templates) != nil ? ["assets/skelsite.wasm"] : [])
     }
 
-    /// "assets/<file>" for every file the default theme ships (other people add assets).
-    static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
+    /// "<name>.html" for every standalone page template of the theme (the playground).
+    static var themePages: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
+            .filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("_") }
+            .map { String($0.dropLast(".mustache".count)) }
+            .filter { !["page", "index", "component"].contains($0) }
+            .map { $0 + ".html" }.sorted()
+    }
 
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-test-\(UUID().uuidString)")

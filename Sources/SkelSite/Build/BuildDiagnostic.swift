@@ -31,21 +31,11 @@ public struct BuildDiagnostic: Equatable, Sendable, CustomStringConvertible {
 
     public var isError: Bool { severity == .error }
 
-    /// Header line, source line, caret line. Tabs before the column are kept so the
-    /// caret lines up whatever the terminal's tab width; columns count UTF-8 bytes.
+    /// Header line, source line, caret line, as every command prints them
+    /// (SkeletonCore's `DiagnosticFormatter`).
     public var description: String {
-        var out = "\(path):\(line):\(column): \(severity.label): \(message)"
-        guard let sourceLine else { return out }
-        out += "\n" + sourceLine + "\n"
-        var pad = ""
-        for (offset, byte) in sourceLine.utf8.enumerated() where offset < column - 1 {
-            // Continuation bytes of a multi-byte character take no column of their own.
-            if byte & 0xC0 == 0x80 { continue }
-            pad += byte == 9 ? "\t" : " "
-        }
-        let beyond = column - 1 - sourceLine.utf8.count
-        if beyond > 0 { pad += String(repeating: " ", count: beyond) }
-        return out + pad + "^"
+        DiagnosticFormatter.render(Diagnostic(severity, message, at: SourcePosition(line: line, column: column)),
+                                   path: path, sourceLine: sourceLine)
     }
 }
 

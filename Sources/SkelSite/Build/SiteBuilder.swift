@@ -68,8 +68,11 @@ public struct SiteBuilder: Sendable {
         let cache = RenderCache(directory: options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache"))
         let rendered = try run.step("render components") { () throws(SiteBuildError) -> ([String: RenderStep.Result], String) in
             let results = try RenderStep.run(parsed.documents, cache: cache, fingerprint: fingerprint())
-            report.rendered = results.values.filter { !$0.fromCache }.count
-            report.cached = results.values.filter(\.fromCache).count
+            // Counted per distinct spec (key): identical specs share one rendering.
+            var fromCache: [String: Bool] = [:]
+            for result in results.values { fromCache[result.key] = result.fromCache }
+            report.rendered = fromCache.values.filter { !$0 }.count
+            report.cached = fromCache.values.filter { $0 }.count
             return (results, "rendered \(report.rendered), cached \(report.cached)")
         }
 

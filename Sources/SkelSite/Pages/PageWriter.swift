@@ -152,7 +152,8 @@ final class PageWriter: @unchecked Sendable {
                 styles.append(result.artifacts.css)
             }
         }
-        return (html, styles.joined(separator: "\n"))
+        // A "</style" inside CSS would end the element early; "<\/" means the same to CSS.
+        return (html, styles.joined(separator: "\n").replacingOccurrences(of: "</", with: "<\\/"))
     }
 
     /// Everything `component.mustache` may show; see Templates/README.md.

@@ -6,7 +6,7 @@ import Foundation
 /// Layout: `<directory>/<key>/` holding `component.html`, `component.css`, `meta.txt`
 /// and the PNGs. An entry is written under a temporary name and renamed into place, so
 /// a reader sees a whole entry or none. Keys are SHA-256 of the renderer fingerprint and
-/// the spec's text and position (see `key`), so a stale entry is never reused.
+/// the spec's text (see `key`), so a stale entry is never reused.
 final class RenderCache: @unchecked Sendable {
     let directory: URL
     private let fileManager = FileManager()
@@ -16,10 +16,11 @@ final class RenderCache: @unchecked Sendable {
     }
 
     /// What a key covers: the renderer (version and the running binary's identity, so a
-    /// rebuilt tool re-renders), the spec's text, where it sits in its file (the parsed
-    /// spec carries source positions) and the accessible label.
+    /// rebuilt tool re-renders), the accessible label and the spec's text. Not where the
+    /// spec sits in its file: neither the painter nor the emitter outputs source
+    /// positions, so moving a spec does not re-render it.
     static func key(fingerprint: String, block: SpecBlock, label: String) -> String {
-        let material = "\(fingerprint)\n\(block.firstLine):\(block.columnOffset)\n\(label)\n\(block.text)"
+        let material = "\(fingerprint)\n\(label)\n\(block.text)"
         return SHA256.hex(Array(material.utf8))
     }
 
