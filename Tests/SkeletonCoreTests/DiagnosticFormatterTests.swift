@@ -65,3 +65,20 @@ import Testing
             """)
     }
 }
+
+@Suite struct DiagnosticFormatterLongLineTests {
+    @Test func longLinesAreCutAroundTheColumn() {
+        let line = String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 300)
+        let d = Diagnostic(.error, "m", at: SourcePosition(line: 1, column: 301))
+        let window = String(repeating: "a", count: 80) + "X" + String(repeating: "b", count: 79)
+        #expect(DiagnosticFormatter.render(d, path: "p", sourceLine: line) ==
+            "p:1:301: error: m\n...\(window)...\n" + String(repeating: " ", count: 83) + "^")
+    }
+
+    @Test func longLineWithTheColumnNearTheStartIsCutOnlyAtTheEnd() {
+        let line = "rect " + String(repeating: "c", count: 200)
+        let d = Diagnostic(.error, "m", at: SourcePosition(line: 1, column: 6))
+        #expect(DiagnosticFormatter.render(d, path: "p", sourceLine: line) ==
+            "p:1:6: error: m\nrect " + String(repeating: "c", count: 155) + "...\n     ^")
+    }
+}

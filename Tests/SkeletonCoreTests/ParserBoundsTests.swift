@@ -94,3 +94,20 @@ import Testing
         #expect(Self.messages(text) == expected)
     }
 }
+
+@Suite struct ParserDiagnosticCapTests {
+    @Test func atMostAHundredDiagnosticsThenOneNote() {
+        let text = "skeleton\n" + String(repeating: "  rect radus=1\n", count: 150)
+        let ds = SpecParser.parse(text).diagnostics
+        #expect(ds.count == 101)
+        #expect(ds[99] == Diagnostic(.error, "unknown attribute 'radus' on rect; did you mean 'radius'?",
+                                     at: SourcePosition(line: 101, column: 8)))
+        #expect(ds[100] == Diagnostic(.error, "too many errors; stopped reporting after the first 100, fix these and check again",
+                                      at: SourcePosition(line: 102, column: 8)))
+    }
+
+    @Test func exactlyAHundredAreAllReported() {
+        let text = "skeleton\n" + String(repeating: "  rect radus=1\n", count: 100)
+        #expect(SpecParser.parse(text).diagnostics.count == 100)
+    }
+}
