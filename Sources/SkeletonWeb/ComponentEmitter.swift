@@ -1,7 +1,5 @@
 import SkeletonCore
 
-// STUB: replaced by the emitter work. Signature is the contract.
-
 /// The shippable HTML and CSS of one component.
 public struct WebComponent: Equatable, Sendable {
     /// Deterministic scope class, e.g. "sk-3f2a9c1b" (derived from the spec's content).
@@ -15,9 +13,68 @@ public struct WebComponent: Equatable, Sendable {
     }
 }
 
+/// How to emit a component. The default is the shippable, live component.
+public struct EmitOptions: Equatable, Hashable, Sendable {
+    /// Freeze every animation at this time (seconds on the painter's clock, i.e. after
+    /// the `delay`): animations are paused at that phase and the component shows at
+    /// once. Used by `skelsite verify` to photograph the frame the painter draws at t.
+    /// nil (default) = the live component.
+    public var frozenAt: Double?
+    public init(frozenAt: Double? = nil) {
+        self.frozenAt = frozenAt
+    }
+}
+
+/// Spec + layout → HTML and scoped CSS. Pure and deterministic: same input, same bytes.
+///
+/// Markup (the HTML mirrors the spec tree, one `div` per node, flexbox per the mapping
+/// in LayoutEngine.swift):
+///
+///     <div class="sk-XXXXXXXX" role="status" aria-busy="true" aria-live="polite">
+///       <span class="sk-label">Loading Title…</span>
+///       <div class="sk-c" aria-hidden="true"> …nodes… </div>
+///     </div>
+///
+/// No inline style or script: everything is in `css`, every selector scoped by the class.
 public enum ComponentEmitter {
     /// `label` is the accessible "loading" label (defaults to the spec's title).
     public static func emit(_ spec: Spec, layout: SpecLayout, label: String? = nil) -> WebComponent {
-        WebComponent(scope: "", html: "", css: "")
+        emit(spec, layout: layout, label: label, options: EmitOptions())
+    }
+
+    public static func emit(_ spec: Spec, layout: SpecLayout, label: String?, options: EmitOptions) -> WebComponent {
+        let scope = ScopeHash.scope(for: spec, options: options)
+        var markup = MarkupBuilder(items: layout.items)
+        markup.write(spec.children, indent: 4)
+        var html = "<div class=\"" + scope + "\" role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
+        html += "  <span class=\"sk-label\">" + HTMLText.escape(labelText(label ?? spec.title)) + "</span>\n"
+        html += "  <div class=\"sk-c\" aria-hidden=\"true\">\n"
+        html += markup.html
+        html += "  </div>\n</div>\n"
+        let css = StyleSheet(spec: spec, layout: layout, scope: scope, options: options, markup: markup).write()
+        return WebComponent(scope: scope, html: html, css: css)
+    }
+
+    /// "Loading <name>…", or "Loading…" without a name (blank counts as none).
+    static func labelText(_ name: String?) -> String {
+        guard let name, name.utf8.contains(where: { $0 != UInt8(ascii: " ") }) else { return "Loading…" }
+        return "Loading " + name + "…"
+    }
+
+    /// A complete minimal HTML document showing `component` at the top-left corner
+    /// of a page filled with `background` (the theme's background, so pixels around the
+    /// component match the painter's). `theme` forces a theme with `data-theme` on
+    /// `<html>` (nil: follow the system); `reducedMotion` sets `data-motion="reduce"`.
+    public static func standalonePage(_ component: WebComponent, background: RGBA, title: String = "Skeleton",
+                                      theme: Theme? = nil, reducedMotion: Bool = false) -> String {
+        var attributes = " lang=\"en\""
+        if let theme { attributes += " data-theme=\"" + (theme == .light ? "light" : "dark") + "\"" }
+        if reducedMotion { attributes += " data-motion=\"reduce\"" }
+        var page = "<!DOCTYPE html>\n<html" + attributes + ">\n<head>\n<meta charset=\"utf-8\">\n"
+        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        page += "<title>" + HTMLText.escape(title) + "</title>\n"
+        page += "<style>\nhtml,body{margin:0;padding:0;background:" + CSSNumber.color(background) + "}\n</style>\n"
+        page += "<style>\n" + component.css + "</style>\n</head>\n<body>\n" + component.html + "</body>\n</html>\n"
+        return page
     }
 }

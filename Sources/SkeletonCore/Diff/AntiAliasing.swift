@@ -9,8 +9,8 @@
 enum AntiAliasing {
     /// Is pixel (x1, y1) of `image` likely anti-aliasing? `other` is the image it is
     /// compared with. Both are `width * height` RGBA pixels.
-    static func isAntialiased(_ image: UnsafeRawPointer, _ x1: Int, _ y1: Int,
-                              _ width: Int, _ height: Int, other: UnsafeRawPointer) -> Bool {
+    static func isAntialiased<M: YIQMetric>(_ metric: M, _ image: UnsafeRawPointer, _ x1: Int, _ y1: Int,
+                                            _ width: Int, _ height: Int, other: UnsafeRawPointer) -> Bool {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)
@@ -18,22 +18,22 @@ enum AntiAliasing {
         let centreOffset = (y1 * width + x1) * 4
         let centre = image.loadUnaligned(fromByteOffset: centreOffset, as: UInt32.self)
         // Computed once: pixelmatch recomputes it per neighbour with the same result.
-        let centreLuma = YIQDelta.blendedLuma(image + centreOffset)
+        let centreLuma = metric.blendedLuma(image + centreOffset)
         // A pixel on the image border counts its missing side as one equal neighbour.
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        var minDelta = 0.0
-        var maxDelta = 0.0
+        var minDelta: M.Scalar = 0
+        var maxDelta: M.Scalar = 0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
 
         for x in x0...x2 {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
                 let offset = (y * width + x) * 4
-                let delta: Double
+                let delta: M.Scalar
                 if image.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == centre {
                     delta = 0
                 } else {
-                    delta = centreLuma - YIQDelta.blendedLuma(image + offset)
+                    delta = centreLuma - metric.blendedLuma(image + offset)
                 }
                 if delta == 0 {
                     zeroes += 1

@@ -1,21 +1,21 @@
 /// Draws pixels of the diff picture the way pixelmatch does: matching pixels as the
 /// first image's luma faded towards white, differences in solid colours.
-struct DiffPainter {
-    /// `alpha * a / 255` for every a, precomputed in pixelmatch's order (so identical).
-    private var fade: [Double]
+struct DiffPainter<M: YIQMetric> {
+    let metric: M
     let aa: UInt32
     let diff: UInt32
     /// One-entry cache: runs of equal pixels (the common case in UI frames) cost a compare.
-    private var lastSource: UInt32 = 0
+    private var lastSource: UInt32
     private var lastGrey: UInt32
 
-    init(options: DiffOptions) {
-        fade = (0..<256).map { options.alpha * Double($0) / 255 }
-        aa = DiffPainter.pack(options.aaColor.r, options.aaColor.g, options.aaColor.b)
-        diff = DiffPainter.pack(options.diffColor.r, options.diffColor.g, options.diffColor.b)
-        // Fill the cache with the honest grey of transparent black.
-        lastGrey = 0
-        lastGrey = DiffPainter.pack(grey(of: 0), grey(of: 0), grey(of: 0))
+    init(metric: M, options: DiffOptions) {
+        self.metric = metric
+        aa = Self.pack(options.aaColor.r, options.aaColor.g, options.aaColor.b)
+        diff = Self.pack(options.diffColor.r, options.diffColor.g, options.diffColor.b)
+        // Start the cache with the true grey of transparent black (all bytes 0).
+        let g = metric.grey(0, 0, 0, 0)
+        lastSource = 0
+        lastGrey = Self.pack(g, g, g)
     }
 
     /// Bytes r, g, b, 255 as they lie in memory, whatever the host's byte order.
@@ -31,26 +31,14 @@ struct DiffPainter {
         return word
     }
 
-    /// Grey level of a source pixel given as its 4 bytes in memory order.
+    /// The faded grey pixel for a source pixel at `p`, whose 4 bytes are `source`.
     @inline(__always)
-    private func grey(of source: UInt32) -> UInt8 {
-        var s = source
-        return withUnsafeBytes(of: &s) { p in
-            let luma = YIQDelta.luma(Double(p[0]), Double(p[1]), Double(p[2]))
-            let value = YIQDelta.blendWithWhite(luma, fade[Int(p[3])])
-            // pixelmatch truncates; clamping only matters for alpha outside 0...1
-            // (and NaN), which would otherwise trap.
-            return value > 0 ? (value < 255 ? UInt8(value) : 255) : 0
-        }
-    }
-
-    /// The faded grey pixel for a source pixel (4 bytes in memory order).
-    @inline(__always)
-    mutating func greyPixel(_ source: UInt32) -> UInt32 {
+    mutating func greyPixel(_ source: UInt32, at p: UnsafeRawPointer) -> UInt32 {
         if source != lastSource {
-            let g = grey(of: source)
+            let g = metric.grey(p.load(fromByteOffset: 0, as: UInt8.self), p.load(fromByteOffset: 1, as: UInt8.self),
+                                p.load(fromByteOffset: 2, as: UInt8.self), p.load(fromByteOffset: 3, as: UInt8.self))
             lastSource = source
-            lastGrey = DiffPainter.pack(g, g, g)
+            lastGrey = Self.pack(g, g, g)
         }
         return lastGrey
     }

@@ -72,6 +72,20 @@ public enum PixelDiff {
     private static func scan(_ pa: UnsafeRawBufferPointer, _ pb: UnsafeRawBufferPointer,
                              width: Int, height: Int, options: DiffOptions,
                              output po: UnsafeMutableRawBufferPointer?) -> DiffResult {
+        switch options.arithmetic {
+        case .reference:
+            return scan(ReferenceYIQ(options: options), pa, pb, width: width, height: height,
+                        options: options, output: po)
+        case .float32:
+            return scan(Float32YIQ(options: options), pa, pb, width: width, height: height,
+                        options: options, output: po)
+        }
+    }
+
+    private static func scan<M: YIQMetric>(_ metric: M,
+                                           _ pa: UnsafeRawBufferPointer, _ pb: UnsafeRawBufferPointer,
+                                           width: Int, height: Int, options: DiffOptions,
+                                           output po: UnsafeMutableRawBufferPointer?) -> DiffResult {
         let count = width * height
         guard count > 0, let a = pa.baseAddress, let b = pb.baseAddress else {
             return DiffResult(mismatchedPixels: 0, antialiasedPixels: 0, identical: true)
@@ -79,16 +93,15 @@ public enum PixelDiff {
         let drawGrey = po != nil && !options.diffMask
         if identical(pa, pb) {
             if drawGrey, let o = po?.baseAddress {
-                var painter = DiffPainter(options: options)
+                var painter = DiffPainter(metric: metric, options: options)
                 for i in 0..<count {
-                    o.storeBytes(of: painter.greyPixel(a.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)),
-                                 toByteOffset: i * 4, as: UInt32.self)
+                    let source = a.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    o.storeBytes(of: painter.greyPixel(source, at: a + i * 4), toByteOffset: i * 4, as: UInt32.self)
                 }
             }
             return DiffResult(mismatchedPixels: 0, antialiasedPixels: 0, identical: true)
         }
 
-        let maxDelta = options.maxDelta
         var mismatched = 0
         var antialiased = 0
 
@@ -96,13 +109,12 @@ public enum PixelDiff {
         /// or within the threshold. Returns 2, 1 or 0.
         @inline(__always)
         func classify(_ i: Int) -> Int {
-            let delta = YIQDelta.squaredDistance(a + i * 4, b + i * 4)
-            if !(delta > maxDelta) { return 0 }
+            if !metric.exceedsThreshold(a + i * 4, b + i * 4) { return 0 }
             if !options.includeAA {
                 let y = i / width
                 let x = i - y * width
-                if AntiAliasing.isAntialiased(a, x, y, width, height, other: b)
-                    || AntiAliasing.isAntialiased(b, x, y, width, height, other: a) {
+                if AntiAliasing.isAntialiased(metric, a, x, y, width, height, other: b)
+                    || AntiAliasing.isAntialiased(metric, b, x, y, width, height, other: a) {
                     return 1
                 }
             }
@@ -110,7 +122,7 @@ public enum PixelDiff {
         }
 
         if let o = po?.baseAddress {
-            var painter = DiffPainter(options: options)
+            var painter = DiffPainter(metric: metric, options: options)
             for i in 0..<count {
                 let wa = a.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
                 let kind = wa == b.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) ? 0 : classify(i)
@@ -123,7 +135,7 @@ public enum PixelDiff {
                     // As in pixelmatch, a mask leaves anti-aliasing out.
                     if drawGrey { o.storeBytes(of: painter.aa, toByteOffset: i * 4, as: UInt32.self) }
                 default:
-                    if drawGrey { o.storeBytes(of: painter.greyPixel(wa), toByteOffset: i * 4, as: UInt32.self) }
+                    if drawGrey { o.storeBytes(of: painter.greyPixel(wa, at: a + i * 4), toByteOffset: i * 4, as: UInt32.self) }
                 }
             }
         } else {

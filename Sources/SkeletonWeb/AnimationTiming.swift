@@ -1,0 +1,27 @@
+import SkeletonCore
+
+/// Timing helpers shared by the animation rules.
+enum AnimationTiming {
+    /// The CSS keyword of an easing (CSS defines exactly the cubic-béziers the
+    /// rendering rules name).
+    static func keyword(_ easing: Easing) -> String {
+        switch easing {
+        case .linear: return "linear"
+        case .easeIn: return "ease-in"
+        case .easeOut: return "ease-out"
+        case .easeInOut: return "ease-in-out"
+        }
+    }
+
+    /// The `animation-delay` that makes a CSS animation show the painter's phase
+    /// (t − offset) mod T at time t: offset mod T, moved into (−T, 0] so the animation
+    /// is already running at t = 0 (a positive delay would show the start frame
+    /// instead of the phase the painter draws).
+    static func phaseDelay(offset: Double, duration: Double) -> Double {
+        guard duration > 0, offset.isFinite else { return 0 }
+        let wrapped = offset - duration * (offset / duration).rounded(.down)
+        // 1 µs below T is rounding noise of a whole number of periods.
+        if wrapped <= 1e-9 || wrapped >= duration - 1e-9 { return 0 }
+        return wrapped - duration
+    }
+}

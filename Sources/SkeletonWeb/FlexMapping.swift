@@ -1,0 +1,91 @@
+import SkeletonCore
+
+/// The CSS declarations of one spec node: the mapping documented at the top of
+/// SkeletonCore/Layout/LayoutEngine.swift, which the layout engine implements. The
+/// declarations common to every node (box-sizing, display: flex, flex-shrink: 0, ...)
+/// are one shared rule (see StyleSheet); this adds what varies per node.
+enum FlexMapping {
+    /// Where a node sits: decides how an auto-width `text` fills space.
+    enum Parent {
+        case row, column
+    }
+
+    static func declarations(for node: Node, in parent: Parent) -> [String] {
+        var out: [String] = []
+        switch node.kind {
+        case .row:
+            out.append("flex-direction:row")
+            out += containerDeclarations(node)
+        case .column, .repeat:
+            out.append("flex-direction:column")
+            out += containerDeclarations(node)
+        case .text(let metrics):
+            out.append("flex-direction:column")
+            if metrics.spacing != 0 { out.append("gap:" + CSSNumber.px(metrics.spacing)) }
+        case .rect, .circle, .capsule, .spacer:
+            break
+        }
+        out += sizeDeclarations(node)
+        out += growDeclarations(node, in: parent)
+        return out
+    }
+
+    private static func containerDeclarations(_ node: Node) -> [String] {
+        var out: [String] = []
+        if node.gap != 0 { out.append("gap:" + CSSNumber.px(node.gap)) }
+        let pad = node.padding
+        if pad.top != 0 || pad.right != 0 || pad.bottom != 0 || pad.left != 0 {
+            out.append("padding:" + CSSNumber.px(pad.top) + " " + CSSNumber.px(pad.right) + " "
+                       + CSSNumber.px(pad.bottom) + " " + CSSNumber.px(pad.left))
+        }
+        switch node.align {
+        case .stretch: break // CSS's initial value
+        case .start: out.append("align-items:flex-start")
+        case .center: out.append("align-items:center")
+        case .end: out.append("align-items:flex-end")
+        }
+        switch node.justify {
+        case .start: break // CSS's initial value
+        case .center: out.append("justify-content:center")
+        case .end: out.append("justify-content:flex-end")
+        case .spaceBetween: out.append("justify-content:space-between")
+        case .spaceAround: out.append("justify-content:space-around")
+        case .spaceEvenly: out.append("justify-content:space-evenly")
+        }
+        return out
+    }
+
+    private static func sizeDeclarations(_ node: Node) -> [String] {
+        var out: [String] = []
+        if let width = length(node.width) { out.append("width:" + width) }
+        if let height = length(node.height) { out.append("height:" + height) }
+        return out
+    }
+
+    static func length(_ length: Length) -> String? {
+        switch length {
+        case .auto: return nil
+        case .points(let value): return CSSNumber.px(value)
+        case .percent(let value): return CSSNumber.percent(value)
+        }
+    }
+
+    /// flex-grow (and for text, align-self), per the layout's rules: spacers grow by 1
+    /// unless told otherwise; auto-width text stretches across a column.
+    private static func growDeclarations(_ node: Node, in parent: Parent) -> [String] {
+        var grow = node.grow
+        var out: [String] = []
+        switch node.kind {
+        case .spacer:
+            if grow <= 0 { grow = 1 }
+        case .text:
+            // A paragraph spans its column whatever the column's align; in a row it is
+            // an ordinary item (max-content width 0: it needs width= or grow=).
+            if node.width == .auto && parent == .column { out.append("align-self:stretch") }
+        default:
+            break
+        }
+        if grow > 0 { out.append("flex-grow:" + CSSNumber.format(grow, places: 4)) }
+        return out
+    }
+}
