@@ -64,10 +64,9 @@ public enum BaselineUpdate {
                 try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
                                        withIntermediateDirectories: true)
                 try data.write(to: URL(fileURLWithPath: temporary))
-                if fm.fileExists(atPath: target) {
-                    _ = try fm.replaceItemAt(URL(fileURLWithPath: target), withItemAt: URL(fileURLWithPath: temporary))
-                } else {
-                    try fm.moveItem(atPath: temporary, toPath: target)
+                // rename(2) replaces the target atomically (FileManager's move refuses to).
+                if rename(temporary, target) != 0 {
+                    throw DiffError(path: target, message: "cannot replace: \(String(cString: strerror(errno)))")
                 }
             } catch {
                 try? fm.removeItem(atPath: temporary)

@@ -34,7 +34,8 @@ public struct DirectoryDiffOptions: Sendable {
 public struct DirectoryDiffResult: Sendable {
     /// One per relative path, sorted by UTF-8 bytes.
     public var images: [ImageComparison]
-    /// Unreadable folders or files and undecodable PNGs, sorted by path; when not
+    /// Unreadable folders or files and undecodable PNGs, in pair order (baseline
+    /// before current); when not
     /// empty the run is an I/O error (exit 2) whatever the images say.
     public var errors: [DiffError]
     public var summary: DiffSummary { DiffSummary(images) }
@@ -62,7 +63,7 @@ public enum DirectoryDiff {
         for outcome in slots.values {
             switch outcome {
             case .success(let image)?: images.append(image)
-            case .failure(let error)?: errors.append(error)
+            case .failure(let failures)?: errors += failures.errors
             case nil: break
             }
         }
@@ -87,23 +88,26 @@ public enum DirectoryDiff {
     }
 
     static func compare(_ pair: PNGPair, baseline: String, current: String,
-                        options: DirectoryDiffOptions) -> Result<ImageComparison, DiffError> {
+                        options: DirectoryDiffOptions) -> Result<ImageComparison, DiffFailures> {
         let baselineFile = join(baseline, pair.path)
         let currentFile = join(current, pair.path)
         var old: ([UInt8], RGBAImage)?
         var new: ([UInt8], RGBAImage)?
+        var problems: [DiffError] = []
         if pair.inBaseline {
             switch load(baselineFile) {
             case .success(let loaded): old = loaded
-            case .failure(let error): return .failure(error)
+            case .failure(let error): problems.append(error)
             }
         }
         if pair.inCurrent {
             switch load(currentFile) {
             case .success(let loaded): new = loaded
-            case .failure(let error): return .failure(error)
+            case .failure(let error): problems.append(error)
             }
         }
+        // Both files are read first so that both problems are reported at once.
+        if !problems.isEmpty { return .failure(DiffFailures(problems)) }
         let oldSize = old.map { PixelSize(width: $0.1.width, height: $0.1.height) }
         let newSize = new.map { PixelSize(width: $0.1.width, height: $0.1.height) }
         var result = ImageComparison(path: pair.path, status: .unchanged, baselineSize: oldSize,
@@ -149,7 +153,7 @@ public enum DirectoryDiff {
                     result.diffImage = relative
                 }
             } catch {
-                return .failure(DiffError(path: folder, message: "cannot write report: \(error.localizedDescription)"))
+                return .failure(DiffFailures([DiffError(path: folder, message: "cannot write report: \(error.localizedDescription)")]))
             }
         }
         return .success(result)
@@ -185,14 +189,14 @@ public enum DirectoryDiff {
 /// Per-index results filled from concurrent workers.
 private final class ResultSlots: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<ImageComparison, DiffError>?]
+    private var slots: [Result<ImageComparison, DiffFailures>?]
     init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<ImageComparison, DiffError>) {
+    func set(_ index: Int, _ value: Result<ImageComparison, DiffFailures>) {
         lock.lock()
         slots[index] = value
         lock.unlock()
     }
-    var values: [Result<ImageComparison, DiffError>?] {
+    var values: [Result<ImageComparison, DiffFailures>?] {
         lock.lock()
         defer { lock.unlock() }
         return slots
