@@ -13,6 +13,14 @@ struct ByteWriter {
         bytes.append(UInt8(truncatingIfNeeded: v >> 24))
     }
 
+    /// IEEE 754 bits, little-endian (JavaScript reads them with DataView.getFloat64).
+    mutating func f64(_ value: Double) {
+        let bits = value.bitPattern
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
+    }
+
     /// u32 byte count, then the bytes.
     mutating func text(_ string: String) {
         let utf8 = string.utf8
@@ -30,5 +38,18 @@ struct ByteWriter {
             u32(d.severity == .error ? 0 : 1)
             text(d.message)
         }
+    }
+
+    /// u32 kind (0 none, 1 gradient, 2 pulse, 3 shimmer), f64 duration, f64 delay
+    /// (seconds): what a player needs to scrub one cycle and to skip idle redraws.
+    mutating func animation(_ animation: Animation) {
+        switch animation.kind {
+        case .none: u32(0)
+        case .gradient: u32(1)
+        case .pulse: u32(2)
+        case .shimmer: u32(3)
+        }
+        f64(animation.duration)
+        f64(animation.delay)
     }
 }

@@ -55,6 +55,7 @@ public func render(_ spec: UnsafePointer<UInt8>?, _ length: Int32, _ time: Doubl
     let image = Painter.paint(parsed, layout: layout, time: time, scale: Int(scale), theme: theme)
     var writer = ByteWriter()
     writer.diagnostics(compiled.result.diagnostics)
+    writer.animation(parsed.animation)
     return ResultHandle.make(kind: .image, width: image.width, height: image.height,
                              pixels: image.pixels, data: writer.bytes)
 }
@@ -72,6 +73,7 @@ public func html(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutabl
     writer.text(component.html)
     writer.text(component.css)
     writer.diagnostics(compiled.result.diagnostics)
+    writer.animation(parsed.animation)
     return ResultHandle.make(kind: .html, data: writer.bytes)
 }
 

@@ -7,8 +7,9 @@
 ///     [3] pixels      address of width·height·4 RGBA bytes (kind 0)
 ///     [4] pixelsLen   their length
 ///     [5] data        address of the encoded payload (see ByteWriter):
-///                     kind 0: diagnostics (warnings); kind 1: diagnostics;
-///                     kind 2: text scope, text html, text css, diagnostics (warnings)
+///                     kind 0: diagnostics (warnings), animation; kind 1: diagnostics;
+///                     kind 2: text scope, text html, text css, diagnostics (warnings),
+///                     animation
 ///     [6] dataLen     its length
 ///     [7] owner       the retained Swift object that keeps [3] and [5] alive
 ///

@@ -1,9 +1,38 @@
 import ArgumentParser
+import Foundation
+import SkelSite
 
-// STUB: replaced by the check work.
+/// `skelsite check [SOURCE]`: validates every doc and spec and writes nothing.
+/// Exit 0 clean, 1 errors found, 2 usage or I/O error.
 struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Not yet implemented.")
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate docs and specs; build nothing.")
+
+    @Argument(help: "The docs folder.")
+    var source = "site"
+
+    @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
+    var quiet = false
+
     func run() throws {
-        throw ExitCode(2)
+        // The output is never touched by check; any path works.
+        let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: "_site"),
+                                  displaySource: source)
+        let report: BuildReport
+        do {
+            report = try builder.check(progress: StepPrinter.progress(quiet: quiet))
+        } catch {
+            StepPrinter.error("skelsite check: \(error.description)")
+            throw ExitCode(2)
+        }
+        StepPrinter.diagnostics(report)
+        guard report.succeeded else {
+            StepPrinter.error("check failed: \(report.errorCount) error\(report.errorCount == 1 ? "" : "s")")
+            throw ExitCode(1)
+        }
+        if !quiet {
+            StepPrinter.line("ok: \(report.documents) docs, \(report.components) specs")
+        }
     }
 }

@@ -22,11 +22,13 @@
  * `scale` is whole pixels per point, 1 to 4; `theme` is `'light'` or `'dark'`.
  * Returns either
  *
- *     { width, height, pixels, warnings }
+ *     { width, height, pixels, warnings, animation }
  *
  * where `pixels` is a `Uint8ClampedArray` of width·height·4 straight-alpha sRGB bytes
- * (ready for `new ImageData(pixels, width, height)`) and `warnings` lists non-fatal
- * diagnostics, or, when the spec does not parse,
+ * (ready for `new ImageData(pixels, width, height)`), `warnings` lists non-fatal
+ * diagnostics, and `animation` is `{ kind, duration, delay }` (kind 'none',
+ * 'gradient', 'pulse' or 'shimmer'; seconds) so a player knows the cycle length and
+ * that 'none' and 'gradient' frames never change; or, when the spec does not parse,
  *
  *     { diagnostics: [{ line, column, message, severity }, ...] }
  *
@@ -40,9 +42,10 @@
  *
  * ## sk.html(specText)
  *
- * Returns `{ scope, html, css, warnings }`: the component's scope class (e.g.
- * `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits them, or
- * `{ diagnostics }` as above.
+ * Returns `{ scope, html, css, warnings, animation }`: the component's scope class
+ * (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits them,
+ * with warnings and animation as for `render`; or `{ diagnostics }` as above. It
+ * paints nothing, so it is the cheap way to validate a spec.
  *
  * ## Errors
  *
@@ -58,6 +61,7 @@ const HEADER_WORDS = 8;
 /** Largest scale the core accepts (SkeletonCore Limits.maxScale). */
 const MAX_SCALE = 4;
 const THEMES = { light: 0, dark: 1 };
+const ANIMATION_KINDS = ['none', 'gradient', 'pulse', 'shimmer'];
 
 /** Compiles `source` (URL, bytes, Response or Module) to a WebAssembly.Module. */
 async function compile(source) {
@@ -98,6 +102,15 @@ class Reader {
     const s = this.decoder.decode(this.bytes.subarray(this.at, this.at + n));
     this.at += n;
     return s;
+  }
+  f64() {
+    const v = this.view.getFloat64(this.at, true);
+    this.at += 8;
+    return v;
+  }
+  animation() {
+    const kind = ANIMATION_KINDS[this.u32()];
+    return { kind, duration: this.f64(), delay: this.f64() };
   }
   diagnostics() {
     const list = [];
@@ -164,7 +177,8 @@ export async function load(source) {
         if (h[0] !== KIND_IMAGE) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
         // A copy: the wasm buffer is freed on release and detached when memory grows.
         const pixels = new Uint8ClampedArray(memory.slice(h[3], h[3] + h[4]));
-        return { width: h[1], height: h[2], pixels, warnings: reader.diagnostics() };
+        const warnings = reader.diagnostics();
+        return { width: h[1], height: h[2], pixels, warnings, animation: reader.animation() };
       });
     },
 
@@ -175,7 +189,8 @@ export async function load(source) {
         const scope = reader.text();
         const html = reader.text();
         const css = reader.text();
-        return { scope, html, css, warnings: reader.diagnostics() };
+        const warnings = reader.diagnostics();
+        return { scope, html, css, warnings, animation: reader.animation() };
       });
     },
   };

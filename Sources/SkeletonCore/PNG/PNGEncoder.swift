@@ -5,10 +5,23 @@
 /// RGBA, all 8 bits per channel), decoded by any reader back to the same RGBA.
 /// Output bytes depend only on the input pixels.
 public enum PNGEncoder {
+    /// How pixels are stored in the file.
+    public enum Storage: Sendable {
+        /// The smallest lossless layout for the pixels (indexed, RGB or RGBA).
+        case smallest
+        /// Always 8-bit RGBA (for comparisons with encoders that keep RGBA).
+        case rgba
+    }
+
     /// A PNG of `image`. Deterministic bytes. `image` must be at least 1×1.
     public static func encode(_ image: RGBAImage) -> [UInt8] {
+        encode(image, storage: .smallest)
+    }
+
+    /// A PNG of `image` stored as `storage` says. Deterministic bytes.
+    public static func encode(_ image: RGBAImage, storage: Storage) -> [UInt8] {
         precondition(image.width > 0 && image.height > 0, "PNG images are at least 1x1")
-        let format = PNGPixelFormat.choose(for: [image])
+        let format = storage == .rgba ? PNGPixelFormat.rgba : PNGPixelFormat.choose(for: [image])
         var png = PNGChunkWriter()
         png.chunk("IHDR", header(width: image.width, height: image.height, format: format))
         writePalette(format, into: &png)

@@ -1,0 +1,37 @@
+import Foundation
+
+/// One finished step of a build, as `[index/total] name: summary (seconds)`.
+public struct BuildStepEvent: Sendable, Equatable {
+    public var index: Int
+    public var total: Int
+    public var name: String
+    public var summary: String
+    public var seconds: Double
+
+    /// The terminal line, e.g. `[4/7] render components: rendered 3, cached 12 (0.42 s)`.
+    public var line: String {
+        "[\(index)/\(total)] \(name): \(summary) (\(String(format: "%.2f", seconds)) s)"
+    }
+}
+
+/// What a build or check did.
+public struct BuildReport: Sendable, Equatable {
+    /// Errors and warnings, sorted by path, line, column.
+    public var diagnostics: [BuildDiagnostic] = []
+    /// Docs built (drafts excluded).
+    public var documents = 0
+    public var drafts = 0
+    /// Specs found across all docs.
+    public var components = 0
+    /// Components painted this time, and components taken from the cache.
+    public var rendered = 0
+    public var cached = 0
+    /// Files written to the output (pages, PNGs, assets, indexes).
+    public var filesWritten = 0
+    /// True when the output folder was replaced (never for `check` or a failed build).
+    public var wroteOutput = false
+    public var steps: [BuildStepEvent] = []
+
+    public var errorCount: Int { diagnostics.filter(\.isError).count }
+    public var succeeded: Bool { errorCount == 0 }
+}

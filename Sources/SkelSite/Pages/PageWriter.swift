@@ -1,0 +1,318 @@
+import Foundation
+import SkeletonCore
+
+/// Steps 5 and 6: pages, PNGs and assets, then the gallery index, search index and
+/// sitemap, all into the staging folder. Everything is written in a sorted, fixed
+/// order from sorted data, with no timestamps, so output bytes are reproducible.
+final class PageWriter: @unchecked Sendable {
+    let theme: TemplateSet
+    let staging: URL
+    let cache: RenderCache
+    let baseURL: String?
+    private let lock = NSLock()
+    private var written = 0
+
+    init(theme: TemplateSet, staging: URL, cache: RenderCache, baseURL: String?) {
+        self.theme = theme
+        self.staging = staging
+        self.cache = cache
+        self.baseURL = baseURL
+    }
+
+    var filesWritten: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return written
+    }
+
+    /// The site title: the root index.md's title, else "Skeleton gallery".
+    func siteTitle(_ documents: [SiteDocument]) -> String {
+        documents.first(where: { $0.slug == "index" })?.title ?? "Skeleton gallery"
+    }
+
+    /// Nav order: front matter `order` (docs without one last), then title, then path.
+    static func navOrder(_ documents: [SiteDocument]) -> [SiteDocument] {
+        documents.filter { $0.slug != "index" }.sorted { a, b in
+            let (oa, ob) = (a.frontMatter.order ?? Int.max, b.frontMatter.order ?? Int.max)
+            if oa != ob { return oa < ob }
+            if a.title != b.title { return a.title < b.title }
+            return a.slug < b.slug
+        }
+    }
+
+    // MARK: step 5
+
+    struct PageCounts { var pages = 0, pngs = 0, assets = 0 }
+
+    func writePages(_ documents: inout [SiteDocument], components: [String: RenderStep.Result]) throws(SiteBuildError) -> PageCounts {
+        var counts = PageCounts()
+        let ordered = Self.navOrder(documents)
+        let title = siteTitle(documents)
+        let pages = ordered.enumerated().map { index, document in
+            (document, index > 0 ? ordered[index - 1] : nil, index + 1 < ordered.count ? ordered[index + 1] : nil)
+        }
+        let failures = Parallel.map(pages.map { PageJob(document: $0.0, previous: $0.1, next: $0.2) }) { job -> SiteBuildError? in
+            let html = self.renderPage(job, nav: ordered, siteTitle: title, components: components)
+            do throws(SiteBuildError) { try self.write(html, to: job.document.pagePath) } catch { return error }
+            return nil
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        counts.pages = pages.count
+
+        // PNGs: hard links into the cache entry (why: no copying of bytes; a rebuild
+        // with nothing changed costs a link per file), falling back to a copy.
+        let all = documents.flatMap { $0.specs }.compactMap { site in components[site.id].map { (site.id, $0) } }
+        let linkFailures = Parallel.map(all) { id, result -> SiteBuildError? in
+            do throws(SiteBuildError) { try self.linkPNGs(id: id, result: result) } catch { return error }
+            return nil
+        }
+        if let failure = linkFailures.compactMap({ $0 }).first { throw failure }
+        counts.pngs = all.reduce(0) { $0 + $1.1.artifacts.pngNames.count }
+
+        for asset in theme.assetFiles() {
+            let from = theme.directory.appendingPathComponent("assets").appendingPathComponent(asset)
+            guard let data = FileManager.default.contents(atPath: from.path) else {
+                throw .io("cannot read template asset \(from.path)")
+            }
+            try write(data, to: "assets/" + asset)
+            counts.assets += 1
+        }
+        for name in theme.standalonePages {
+            var context = baseContext(siteTitle: title, root: "", nav: ordered, currentSlug: name)
+            context["pageTitle"] = name.prefix(1).uppercased() + name.dropFirst()
+            try write(theme.render(name, context), to: name + ".html")
+            counts.pages += 1
+        }
+        return counts
+    }
+
+    struct PageJob: Sendable {
+        var document: SiteDocument
+        var previous: SiteDocument?
+        var next: SiteDocument?
+    }
+
+    private func renderPage(_ job: PageJob, nav: [SiteDocument], siteTitle: String,
+                            components: [String: RenderStep.Result]) -> String {
+        let document = job.document
+        let root = document.rootPrefix
+        var context = baseContext(siteTitle: siteTitle, root: root, nav: nav, currentSlug: document.slug)
+        let (content, styles) = contentWithComponents(document, root: root, components: components)
+        context["pageTitle"] = document.title
+        if let description = document.frontMatter.description { context["pageDescription"] = description }
+        if !document.frontMatter.tags.isEmpty {
+            context["tags"] = document.frontMatter.tags
+            context["hasTags"] = true
+        }
+        context["content"] = content
+        if !styles.isEmpty { context["styles"] = styles }
+        context["sourcePath"] = document.relativePath
+        context["componentCount"] = document.specs.count
+        if !document.specs.isEmpty { context["hasComponents"] = true }
+        if let previous = job.previous { context["previous"] = ["title": previous.title, "url": root + previous.pagePath] }
+        if let next = job.next { context["next"] = ["title": next.title, "url": root + next.pagePath] }
+        return theme.render("page", context)
+    }
+
+    /// Context every template gets: site title, root prefix, nav with the current page.
+    func baseContext(siteTitle: String, root: String, nav: [SiteDocument], currentSlug: String) -> [String: Any] {
+        let items: [[String: Any]] = nav.map { document in
+            var item: [String: Any] = ["title": document.title, "url": root + document.pagePath]
+            if document.slug == currentSlug { item["current"] = true }
+            return item
+        }
+        var context: [String: Any] = [
+            "siteTitle": siteTitle, "root": root, "nav": items, "indexURL": root + "index.html",
+            "playgroundURL": root + "playground.html", "generator": "skelsite \(SkelSiteInfo.version)",
+        ]
+        if currentSlug == "index" { context["isIndex"] = true }
+        return context
+    }
+
+    /// The doc's HTML with each marker replaced by its component, and the page's CSS
+    /// (each distinct component scope once, in page order).
+    func contentWithComponents(_ document: SiteDocument, root: String,
+                               components: [String: RenderStep.Result]) -> (String, String) {
+        var html = document.markdown.html
+        var styles: [String] = []
+        var scopes: Set<String> = []
+        for site in document.specs {
+            guard let result = components[site.id] else { continue }
+            let fragment = theme.render("component", componentContext(site, document: document, artifacts: result.artifacts, root: root))
+            if let range = html.range(of: site.marker) { html.replaceSubrange(range, with: fragment) }
+            if scopes.insert(result.artifacts.scope).inserted || result.artifacts.scope.isEmpty {
+                styles.append(result.artifacts.css)
+            }
+        }
+        // A "</style" inside CSS would end the element early; "<\/" means the same to CSS.
+        return (html, styles.joined(separator: "\n").replacingOccurrences(of: "</", with: "<\\/"))
+    }
+
+    /// Everything `component.mustache` may show; see Templates/README.md.
+    func componentContext(_ site: SiteSpec, document: SiteDocument, artifacts: ComponentArtifacts, root: String) -> [String: Any] {
+        let png = root + "png/" + site.id + "/"
+        var context: [String: Any] = [
+            "id": site.id,
+            "title": site.title,
+            "permalink": root + document.pagePath + "#" + site.id,
+            "docTitle": document.title,
+            "scope": artifacts.scope,
+            "liveHTML": artifacts.html,
+            "css": artifacts.css,
+            "htmlCode": artifacts.html,
+            "cssCode": artifacts.css,
+            "source": site.block.text,
+            "sourceLine": site.block.fenceLine,
+            "sourcePath": document.relativePath,
+            "width": artifacts.width,
+            "height": artifacts.height,
+            "width2x": artifacts.width * 2,
+            "height2x": artifacts.height * 2,
+            "light1x": png + "light@1x.png",
+            "light2x": png + "light@2x.png",
+            "dark1x": png + "dark@1x.png",
+            "dark2x": png + "dark@2x.png",
+            "playgroundURL": root + "playground.html#spec=" + Base64URL.encode(Array(site.block.text.utf8)),
+        ]
+        if artifacts.animated {
+            context["animated"] = true
+            context["preview"] = png + "preview.png"
+            context["frames"] = artifacts.frameTimes.enumerated().map { index, time -> [String: Any] in
+                ["index": index, "url": png + "frame-\(index)-light@1x.png", "time": Self.formatSeconds(time),
+                 "fraction": ["0", "¼", "½", "¾"][min(index, 3)]]
+            }
+        }
+        return context
+    }
+
+    /// "0.375 s": up to three decimals, no trailing zeros.
+    static func formatSeconds(_ seconds: Double) -> String {
+        var text = String(format: "%.3f", seconds)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + " s"
+    }
+
+    private func linkPNGs(id: String, result: RenderStep.Result) throws(SiteBuildError) {
+        let folder = staging.appendingPathComponent("png").appendingPathComponent(id)
+        let entry = cache.entryURL(result.key)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in result.artifacts.pngNames {
+                let from = entry.appendingPathComponent(name), to = folder.appendingPathComponent(name)
+                if link(from.path, to.path) != 0 {
+                    try FileManager.default.copyItem(at: from, to: to)
+                }
+                count()
+            }
+        } catch {
+            throw .io("cannot write PNGs of \(id): \(error.localizedDescription)")
+        }
+    }
+
+    // MARK: step 6
+
+    struct IndexCounts { var components = 0, urls = 0 }
+
+    func writeIndexes(_ documents: [SiteDocument], components: [String: RenderStep.Result]) throws(SiteBuildError) -> IndexCounts {
+        let ordered = Self.navOrder(documents)
+        let title = siteTitle(documents)
+        let intro = documents.first(where: { $0.slug == "index" })
+        var context = baseContext(siteTitle: title, root: "", nav: ordered, currentSlug: "index")
+        context["pageTitle"] = title
+        if let intro {
+            let (content, styles) = contentWithComponents(intro, root: "", components: components)
+            context["intro"] = content
+            if !styles.isEmpty { context["styles"] = styles }
+            if let description = intro.frontMatter.description { context["pageDescription"] = description }
+        }
+        // Gallery order: the index's own components first, then docs in nav order.
+        let galleryDocs = (intro.map { [$0] } ?? []) + ordered
+        var cards: [[String: Any]] = []
+        var entries: [String] = []
+        var tags: Set<String> = []
+        for document in galleryDocs {
+            tags.formUnion(document.frontMatter.tags)
+            for site in document.specs {
+                guard let result = components[site.id] else { continue }
+                let thumb = "png/\(site.id)/light@1x.png", darkThumb = "png/\(site.id)/dark@1x.png"
+                let url = document.pagePath == "index.html" ? "index.html#\(site.id)" : document.pagePath + "#" + site.id
+                var card: [String: Any] = [
+                    "id": site.id, "title": site.title, "url": url, "docTitle": document.title,
+                    "docURL": document.pagePath, "thumb": thumb, "darkThumb": darkThumb,
+                    "thumb2x": "png/\(site.id)/light@2x.png", "darkThumb2x": "png/\(site.id)/dark@2x.png",
+                    "width": result.artifacts.width, "height": result.artifacts.height,
+                    "tagList": document.frontMatter.tags.joined(separator: " "),
+                    "searchText": ([site.title, document.title] + document.frontMatter.tags).joined(separator: " ").lowercased(),
+                ]
+                if !document.frontMatter.tags.isEmpty {
+                    card["tags"] = document.frontMatter.tags
+                    card["hasTags"] = true
+                }
+                cards.append(card)
+                entries.append(searchEntry(site: site, document: document, url: url, thumb: thumb, darkThumb: darkThumb))
+            }
+        }
+        let searchJSON = entries.isEmpty ? "[]\n" : "[\n" + entries.joined(separator: ",\n") + "\n]\n"
+        context["components"] = cards
+        context["componentCount"] = cards.count
+        if !tags.isEmpty {
+            context["allTags"] = tags.sorted()
+            context["hasAllTags"] = true
+        }
+        context["searchIndexJSON"] = searchJSON
+        context["docs"] = ordered.map { document -> [String: Any] in
+            var item: [String: Any] = ["title": document.title, "url": document.pagePath, "componentCount": document.specs.count]
+            if let description = document.frontMatter.description { item["docDescription"] = description }
+            return item
+        }
+        try write(theme.render("index", context), to: "index.html")
+        try write(searchJSON, to: "search-index.json")
+
+        let urls = ["index.html"] + ordered.map(\.pagePath) + theme.standalonePages.map { $0 + ".html" }
+        try write(Self.sitemap(urls.sorted(), baseURL: baseURL), to: "sitemap.xml")
+        return IndexCounts(components: cards.count, urls: urls.count)
+    }
+
+    /// One search record. Fixed key order (why: byte-stable JSON).
+    private func searchEntry(site: SiteSpec, document: SiteDocument, url: String, thumb: String, darkThumb: String) -> String {
+        let tags = "[" + document.frontMatter.tags.map(JSONString.quote).joined(separator: ",") + "]"
+        return "{\"id\":\(JSONString.quote(site.id)),\"title\":\(JSONString.quote(site.title)),"
+            + "\"doc\":\(JSONString.quote(document.title)),\"url\":\(JSONString.quote(url)),"
+            + "\"tags\":\(tags),\"thumb\":\(JSONString.quote(thumb)),\"darkThumb\":\(JSONString.quote(darkThumb)),"
+            + "\"description\":\(JSONString.quote(document.frontMatter.description ?? ""))}"
+    }
+
+    static func sitemap(_ paths: [String], baseURL: String?) -> String {
+        var base = baseURL ?? ""
+        if !base.isEmpty && !base.hasSuffix("/") { base += "/" }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for path in paths {
+            out += "  <url><loc>\(HTMLEscape.text(base + path))</loc></url>\n"
+        }
+        return out + "</urlset>\n"
+    }
+
+    // MARK: files
+
+    private func count() {
+        lock.lock()
+        written += 1
+        lock.unlock()
+    }
+
+    func write(_ text: String, to path: String) throws(SiteBuildError) {
+        try write(Data(text.utf8), to: path)
+    }
+
+    func write(_ data: Data, to path: String) throws(SiteBuildError) {
+        let url = staging.appendingPathComponent(path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        } catch {
+            throw .io("cannot write \(url.path): \(error.localizedDescription)")
+        }
+        count()
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Mustache
+
+/// The theme: Mustache templates plus the `assets/` folder copied to the site.
+///
+/// Names: `page.mustache` (a doc), `index.mustache` (the gallery), `component.mustache`
+/// (one component inside a page); `_name.mustache` files are partials (`{{> _name}}`);
+/// any other top-level `name.mustache` (e.g. the playground) becomes `<out>/name.html`,
+/// rendered with the site context.
+struct TemplateSet: Sendable {
+    static let required = ["page", "index", "component"]
+    static let environmentVariable = "SKELSITE_TEMPLATES"
+
+    let directory: URL
+    let library: MustacheLibrary
+    /// Standalone page templates, sorted.
+    let standalonePages: [String]
+
+    /// Where the default theme lives: `explicit` if given; else $SKELSITE_TEMPLATES;
+    /// else a `Templates` folder next to the executable or up its tree (a SwiftPM build
+    /// runs from `<repo>/.build/<config>/`); else `./Templates`.
+    static func locate(explicit: URL?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                       executable: URL? = Bundle.main.executableURL,
+                       currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(SiteBuildError) -> URL {
+        if let explicit {
+            guard isTemplateFolder(explicit) else {
+                throw .templates("templates folder \(explicit.path) has no page.mustache")
+            }
+            return explicit
+        }
+        var candidates: [URL] = []
+        if let variable = environment[environmentVariable], !variable.isEmpty {
+            candidates.append(URL(fileURLWithPath: variable))
+        }
+        if let executable {
+            var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<6 {
+                candidates.append(folder.appendingPathComponent("Templates"))
+                candidates.append(folder.appendingPathComponent("share/skelsite/Templates"))
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        candidates.append(currentDirectory.appendingPathComponent("Templates"))
+        guard let found = candidates.first(where: isTemplateFolder) else {
+            throw .templates("cannot find the default templates; pass --templates DIR or set \(environmentVariable)")
+        }
+        return found
+    }
+
+    static func isTemplateFolder(_ url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent("page.mustache").path)
+    }
+
+    static func load(from directory: URL) throws(SiteBuildError) -> TemplateSet {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        } catch {
+            throw .templates("cannot list templates folder \(directory.path): \(error.localizedDescription)")
+        }
+        var library = MustacheLibrary()
+        var standalone: [String] = []
+        for file in names where file.hasSuffix(".mustache") {
+            let name = String(file.dropLast(".mustache".count))
+            let url = directory.appendingPathComponent(file)
+            do {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                try library.register(text, named: name)
+            } catch {
+                throw .templates("\(url.path): template does not parse: \(error)")
+            }
+            if !name.hasPrefix("_") && !required.contains(name) { standalone.append(name) }
+        }
+        for name in required where library.getTemplate(named: name) == nil {
+            throw .templates("templates folder \(directory.path) has no \(name).mustache")
+        }
+        return TemplateSet(directory: directory, library: library, standalonePages: standalone)
+    }
+
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Every file under `assets/`, relative paths sorted.
+    func assetFiles() -> [String] {
+        let assets = directory.appendingPathComponent("assets")
+        guard let enumerator = FileManager.default.enumerator(atPath: assets.path) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let url = assets.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,121 @@
+// skelsite gallery: theme and motion toggles (persisted), copy buttons, search.
+// Loaded in <head> without defer so the saved theme applies before first paint.
+// Reads only the page itself (the embedded search index): no network.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var THEME_KEY = "skelsite-theme";
+  var MOTION_KEY = "skelsite-motion";
+
+  function load(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function save(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: session only */ }
+  }
+
+  var savedTheme = load(THEME_KEY);
+  if (savedTheme === "light" || savedTheme === "dark") root.setAttribute("data-theme", savedTheme);
+  if (load(MOTION_KEY) === "reduce") root.setAttribute("data-motion", "reduce");
+
+  function effectiveTheme() {
+    var set = root.getAttribute("data-theme");
+    if (set) return set;
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+  function motionReduced() {
+    var set = root.getAttribute("data-motion");
+    if (set) return set === "reduce";
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function setupToggles() {
+    var themeButton = document.querySelector('[data-toggle="theme"]');
+    var motionButton = document.querySelector('[data-toggle="motion"]');
+    function sync() {
+      if (themeButton) themeButton.setAttribute("aria-pressed", String(effectiveTheme() === "dark"));
+      if (motionButton) motionButton.setAttribute("aria-pressed", String(motionReduced()));
+    }
+    if (themeButton) themeButton.addEventListener("click", function () {
+      var next = effectiveTheme() === "dark" ? "light" : "dark";
+      root.setAttribute("data-theme", next);
+      save(THEME_KEY, next);
+      sync();
+    });
+    if (motionButton) motionButton.addEventListener("click", function () {
+      var next = motionReduced() ? "full" : "reduce";
+      root.setAttribute("data-motion", next);
+      save(MOTION_KEY, next);
+      sync();
+    });
+    sync();
+  }
+
+  function setupCopy() {
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest("button[data-copy]") : null;
+      if (!button) return;
+      var source = document.getElementById(button.getAttribute("data-copy"));
+      if (!source || !navigator.clipboard) return;
+      navigator.clipboard.writeText(source.textContent).then(function () {
+        var label = button.textContent;
+        button.setAttribute("data-copied", "");
+        button.textContent = "Copied";
+        setTimeout(function () { button.removeAttribute("data-copied"); button.textContent = label; }, 1500);
+      });
+    });
+  }
+
+  function setupSearch() {
+    var data = document.getElementById("skelsite-search-index");
+    var input = document.getElementById("search-input");
+    if (!data || !input) return;
+    var entries;
+    try { entries = JSON.parse(data.textContent); } catch (e) { return; }
+    var cards = {};
+    Array.prototype.forEach.call(document.querySelectorAll(".card[data-id]"), function (card) {
+      cards[card.getAttribute("data-id")] = card;
+    });
+    var tagButtons = Array.prototype.slice.call(document.querySelectorAll(".tag-filter [data-tag]"));
+    var status = document.querySelector(".search-status");
+    var activeTags = [];
+
+    function haystack(entry) {
+      return [entry.title, entry.doc, entry.description].concat(entry.tags).join(" ").toLowerCase();
+    }
+    function apply() {
+      var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var shown = 0;
+      entries.forEach(function (entry) {
+        var text = haystack(entry);
+        var match = words.every(function (w) { return text.indexOf(w) !== -1; }) &&
+          activeTags.every(function (t) { return entry.tags.indexOf(t) !== -1; });
+        var card = cards[entry.id];
+        if (card) card.hidden = !match;
+        if (match) shown += 1;
+      });
+      if (status) status.textContent = (words.length || activeTags.length)
+        ? shown + " of " + entries.length + " components" : "";
+    }
+    input.addEventListener("input", apply);
+    tagButtons.forEach(function (button) {
+      button.addEventListener("click", function () {
+        var tag = button.getAttribute("data-tag");
+        var at = activeTags.indexOf(tag);
+        if (at === -1) activeTags.push(tag); else activeTags.splice(at, 1);
+        button.setAttribute("aria-pressed", String(at === -1));
+        apply();
+      });
+    });
+    var query = new URLSearchParams(window.location.search).get("q");
+    if (query) { input.value = query; }
+    apply();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-js-only]"), function (el) { el.hidden = false; });
+    setupToggles();
+    setupCopy();
+    setupSearch();
+  });
+})();

@@ -1,0 +1,85 @@
+// The two renderings side by side: the core renderer's pixels on a canvas, and the
+// shipped HTML/CSS component, held at the same moment through the Web Animations API.
+
+/** Tags the emitter never writes; dropped, with event-handler and URL attributes, in
+ * case a shared link carries a spec crafted to smuggle markup through its title. */
+const FORBIDDEN = new Set(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'LINK', 'META', 'BASE', 'FORM', 'STYLE']);
+
+function sanitized(html) {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_ELEMENT);
+  const doomed = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (FORBIDDEN.has(node.tagName.toUpperCase())) doomed.push(node);
+    for (const attribute of [...node.attributes]) {
+      const name = attribute.name.toLowerCase();
+      if (name.startsWith('on') || ['href', 'src', 'srcdoc', 'action', 'formaction', 'xlink:href'].includes(name)) {
+        node.removeAttribute(attribute.name);
+      }
+    }
+  }
+  for (const node of doomed) node.remove();
+  return template.content;
+}
+
+export class CanvasView {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.context = canvas.getContext('2d');
+  }
+
+  /** Puts an image from sk.render on the canvas, `scale` device pixels per CSS pixel. */
+  draw({ width, height, pixels }, scale) {
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    this.canvas.style.width = `${width / scale}px`;
+    this.canvas.style.height = `${height / scale}px`;
+    this.context.putImageData(new ImageData(pixels, width, height), 0, 0);
+  }
+
+  /** Greys the last good frame out while the spec does not parse. */
+  setStale(stale) {
+    this.canvas.classList.toggle('pg-stale', stale);
+  }
+}
+
+export class LiveView {
+  constructor(themeHost, host, htmlOut, cssOut) {
+    this.themeHost = themeHost;
+    this.host = host;
+    this.htmlOut = htmlOut;
+    this.cssOut = cssOut;
+    // A constructed sheet: CSSOM, so no inline <style> and nothing a CSP must allow.
+    this.sheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.sheet];
+    this.animations = [];
+  }
+
+  show({ html, css }) {
+    this.sheet.replaceSync(css);
+    this.host.replaceChildren(sanitized(html));
+    this.htmlOut.textContent = html;
+    this.cssOut.textContent = css;
+    this.animations = this.host.getAnimations({ subtree: true });
+    for (const animation of this.animations) animation.pause();
+  }
+
+  setTheme(theme) {
+    this.themeHost.dataset.theme = theme;
+    // A theme switch can restart CSS animations: take hold of them again.
+    this.animations = this.host.getAnimations({ subtree: true });
+    for (const animation of this.animations) animation.pause();
+  }
+
+  setStale(stale) {
+    this.host.classList.toggle('pg-stale', stale);
+  }
+
+  /** Shows the component `seconds` after it first appeared (so after its delay). */
+  seek(seconds) {
+    for (const animation of this.animations) animation.currentTime = seconds * 1000;
+  }
+}

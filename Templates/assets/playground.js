@@ -1,0 +1,176 @@
+// The playground: type a spec, see the core renderer (WebAssembly) paint it at the
+// display's frame rate beside the CSS component the site would ship. Everything it
+// needs is in this folder; the state lives in the URL fragment (playground-fragment.js).
+import { load } from './skelsite-wasm.js';
+import { readFragment, writeFragment } from './playground-fragment.js';
+import { Editor } from './playground-editor.js';
+import { CanvasView, LiveView } from './playground-preview.js';
+
+/** Shown when the page is opened without a spec in its link: the design doc's example. */
+const EXAMPLE = `skeleton "Article row" width=360
+  appearance base=#E5E5EA highlight=#FFFFFF background=#F2F2F7
+  animation shimmer duration=1.3s direction=left-to-right
+  row padding=16 gap=12 radius=12 fill=#FFFFFF
+    rect 56x56 radius=8
+    column gap=8 grow=1
+      text lines=2 line-height=14 spacing=8 last=70%
+      rect width=130 height=12 radius=4
+`;
+
+const $ = (id) => document.getElementById(id);
+const status = $('pg-status');
+
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+const state = {
+  spec: EXAMPLE,
+  theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  // The display's own density (clamped to what the core accepts), so the canvas is sharp.
+  scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio || 1))),
+  // Someone who asked for less motion gets a still frame until they press Play.
+  playing: !reducedMotion,
+  time: 0,
+};
+
+const editor = new Editor({ source: $('pg-source'), gutter: $('pg-gutter'), backdrop: $('pg-backdrop'), list: $('pg-diagnostics') });
+const canvas = new CanvasView($('pg-canvas'));
+const live = new LiveView($('pg-live-theme'), $('pg-live'), $('pg-html'), $('pg-css'));
+const controls = $('pg-controls');
+const play = $('pg-play');
+const scrub = $('pg-scrub');
+const timeOut = $('pg-time');
+
+let sk = null;
+/** Animation of the last spec that parsed: { kind, duration, delay }. */
+let animation = { kind: 'none', duration: 1.5, delay: 0 };
+let specOK = false;
+/** performance.now() at which the playing clock read 0. */
+let clockOrigin = performance.now();
+let needsFrame = true;
+
+function applyFragment() {
+  const { state: linked, problems } = readFragment(location.hash);
+  Object.assign(state, linked);
+  if (linked.time === undefined && linked.spec !== undefined) state.time = 0;
+  clockOrigin = performance.now() - state.time * 1000;
+  editor.text = state.spec;
+  controls.elements.theme.value = state.theme;
+  controls.elements.scale.value = String(state.scale);
+  live.setTheme(state.theme);
+  if (problems.length > 0) status.textContent = `Ignored part of the link: ${problems.join('; ')}.`;
+}
+
+let fragmentTimer = 0;
+/** Rewrites the fragment a moment after the last change (not on every keystroke). */
+function saveFragment() {
+  clearTimeout(fragmentTimer);
+  fragmentTimer = setTimeout(() => {
+    const fragment = '#' + writeFragment(state);
+    if (location.hash !== fragment) history.replaceState(null, '', fragment);
+  }, 250);
+}
+
+/** Parses the spec again: diagnostics, the live component, the cycle length. */
+function specChanged() {
+  state.spec = editor.text;
+  const component = sk.html(state.spec);
+  if (component.diagnostics) {
+    specOK = false;
+    editor.show(component.diagnostics);
+    const errors = component.diagnostics.filter((d) => d.severity === 'error').length;
+    status.textContent = `${errors} error${errors === 1 ? '' : 's'} in the spec; showing the last good rendering.`;
+  } else {
+    specOK = true;
+    editor.show(component.warnings);
+    live.show(component);
+    animation = component.animation;
+    scrub.max = String(animation.duration);
+    status.textContent = component.warnings.length > 0 ? `${component.warnings.length} warning(s).` : 'Rendered.';
+  }
+  canvas.setStale(!specOK);
+  live.setStale(!specOK);
+  needsFrame = true;
+  saveFragment();
+}
+
+function currentTime(now) {
+  return state.playing ? (now - clockOrigin) / 1000 : state.time;
+}
+
+/** Only shimmer and pulse change over time; anything else is drawn once per change. */
+function isAnimated() {
+  return animation.kind === 'shimmer' || animation.kind === 'pulse';
+}
+
+function frame(now) {
+  if (sk && specOK && (needsFrame || (state.playing && isAnimated()))) {
+    const time = currentTime(now);
+    const image = sk.render(state.spec, { time, scale: state.scale, theme: state.theme });
+    if (!image.diagnostics) {
+      canvas.draw(image, state.scale);
+      live.seek(time + animation.delay);
+      // The slider and the readout show where in the cycle this frame is.
+      const cycle = animation.duration > 0 ? time % animation.duration : 0;
+      scrub.value = String(cycle);
+      timeOut.value = `${cycle.toFixed(3)} s`;
+    }
+    needsFrame = false;
+  }
+  requestAnimationFrame(frame);
+}
+
+function setPlaying(playing) {
+  if (playing === state.playing) return;
+  if (playing) clockOrigin = performance.now() - state.time * 1000;
+  else state.time = currentTime(performance.now());
+  state.playing = playing;
+  play.textContent = playing ? 'Pause' : 'Play';
+  play.setAttribute('aria-pressed', String(playing));
+  needsFrame = true;
+  saveFragment();
+}
+
+$('pg-source').addEventListener('input', () => sk && specChanged());
+controls.addEventListener('submit', (event) => event.preventDefault());
+controls.addEventListener('change', (event) => {
+  if (event.target.name === 'theme') {
+    state.theme = event.target.value;
+    live.setTheme(state.theme);
+  } else if (event.target.name === 'scale') {
+    state.scale = Number(event.target.value);
+  }
+  needsFrame = true;
+  saveFragment();
+});
+play.addEventListener('click', () => setPlaying(!state.playing));
+scrub.addEventListener('input', () => {
+  setPlaying(false);
+  state.time = Number(scrub.value);
+  needsFrame = true;
+  saveFragment();
+});
+$('pg-copy-link').addEventListener('click', async () => {
+  history.replaceState(null, '', '#' + writeFragment(state));
+  try {
+    await navigator.clipboard.writeText(location.href);
+    status.textContent = 'Link copied.';
+  } catch {
+    status.textContent = 'The link to this state is in the address bar.';
+  }
+});
+addEventListener('hashchange', () => {
+  if (location.hash === '#' + writeFragment(state)) return;
+  applyFragment();
+  if (sk) specChanged();
+});
+
+applyFragment();
+play.textContent = state.playing ? 'Pause' : 'Play';
+play.setAttribute('aria-pressed', String(state.playing));
+try {
+  sk = await load(new URL('skelsite.wasm', import.meta.url));
+  specChanged();
+  requestAnimationFrame(frame);
+} catch (error) {
+  status.textContent = `The renderer could not start: ${error.message}. ` +
+    'Build it with scripts/build-wasm.sh and rebuild the site.';
+}

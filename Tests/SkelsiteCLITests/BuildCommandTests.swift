@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@Suite struct BuildCommandTests {
+    @Test func buildsWithStepLinesOnStderr() throws {
+        let root = try BuildCLIHarness.folder(["site/index.md": "# Home\n", "site/a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try BuildCLIHarness.run(["build"], in: root)
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 8)
+        let prefixes = lines.prefix(7).map { String($0.prefix(while: { $0 != "(" })) }
+        #expect(prefixes == [
+            "[1/7] discover docs: 2 docs ", "[2/7] parse Markdown: 2 docs, 0 specs ", "[3/7] parse specs: 0 specs, 0 errors, 0 warnings ",
+            "[4/7] render components: rendered 0, cached 0 ", "[5/7] write pages: \(1 + BuildCLIHarness.themePages.count) pages, 0 PNGs, \(BuildCLIHarness.themeAssets.count) assets ",
+            "[6/7] write indexes: gallery of 0, search index, sitemap of \(2 + BuildCLIHarness.themePages.count) URLs ",
+            "[7/7] swap output: \(root.appendingPathComponent("_site").standardizedFileURL.path) ",
+        ])
+        #expect(lines.last == "built 2 docs, 0 components into _site")
+        #expect(BuildCLIHarness.files(in: root.appendingPathComponent("_site")).contains("a.html"))
+    }
+
+    @Test func quietPrintsNothing() throws {
+        let root = try BuildCLIHarness.folder(["docs/a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try BuildCLIHarness.run(["build", "docs", "--output", "out", "--quiet"], in: root)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(BuildCLIHarness.files(in: root.appendingPathComponent("out")) == ([
+            ".skelsite-output", "a.html", "index.html", "search-index.json", "sitemap.xml",
+        ] + BuildCLIHarness.themeAssets + BuildCLIHarness.themePages).sorted())
+    }
+
+    @Test func docErrorsExitOneWithCompilerStyleDiagnostics() throws {
+        let root = try BuildCLIHarness.folder(["docs/a.md": "---\norder: x\n---\n# A\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try BuildCLIHarness.run(["build", "docs", "-o", "out", "-q"], in: root)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            docs/a.md:2:8: error: order must be a whole number, got 'x'
+            order: x
+                   ^
+            build failed: 1 error; out left as it was
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out").path))
+    }
+
+    @Test func missingSourceExitsTwo() throws {
+        let root = try BuildCLIHarness.folder([:])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try BuildCLIHarness.run(["build", "nowhere", "-q"], in: root)
+        #expect(result.status == 2)
+        #expect(result.stderr == "skelsite build: source folder \(root.appendingPathComponent("nowhere").standardizedFileURL.path) does not exist or is not a folder\n")
+    }
+}

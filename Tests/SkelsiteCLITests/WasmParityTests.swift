@@ -1,0 +1,105 @@
+import Foundation
+import SkeletonCore
+import SkeletonWeb
+import Testing
+
+/// One spec, two renderers: the native core and the same core compiled to WebAssembly
+/// must agree on every pixel, every diagnostic and every byte of emitted HTML/CSS.
+/// The native side writes its results here; Tests/wasm/render.test.mjs renders the
+/// same cases through the JS API and compares.
+@Suite struct WasmParityTests {
+    /// Times, scales and themes each valid fixture is rendered at: the solid first
+    /// frame, mid-cycle frames at each scale and theme, a frame past one duration
+    /// (the cycle repeats), and a large time (where `t mod T` needs an exact fmod).
+    static let frames: [(time: Double, scale: Int, theme: Theme)] = [
+        (0, 1, .light), (0.4, 2, .light), (0.75, 1, .dark), (1.1, 3, .dark),
+        (2.35, 2, .light), (123.456, 1, .dark),
+    ]
+
+    static let specsDirectory = WasmHarness.root.appendingPathComponent("Tests/wasm/specs")
+
+    /// Fixture files; the ones named bad-* or not-* must fail to parse.
+    static func fixtures() throws -> [(name: String, text: String)] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: specsDirectory.path)
+            .filter { $0.hasSuffix(".skel") }.sorted()
+        return try names.map { name in
+            (name, try String(contentsOf: specsDirectory.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
+
+    @Test(.enabled(if: WasmHarness.node != nil, "node is not installed"))
+    func wasmMatchesNativeRenderer() throws {
+        let wasm = try WasmHarness.builtWasm.get()
+        let out = try WasmHarness.scratchDirectory("wasm-parity")
+        defer { try? FileManager.default.removeItem(at: out) }
+
+        var frames: [[String: Any]] = []
+        var diagnostics: [[String: Any]] = []
+        var html: [[String: Any]] = []
+        let fixtures = try Self.fixtures()
+        for (name, text) in fixtures {
+            let expectInvalid = name.hasPrefix("bad-") || name.hasPrefix("not-")
+            let parsed = SpecParser.parse(text)
+            guard let spec = parsed.spec else {
+                #expect(expectInvalid, "\(name) should parse: \(parsed.diagnostics)")
+                #expect(!parsed.diagnostics.isEmpty)
+                diagnostics.append(["spec": text, "diagnostics": parsed.diagnostics.map { d in
+                    ["line": d.position.line, "column": d.position.column,
+                     "message": d.message, "severity": d.severity.label] as [String: Any]
+                }])
+                continue
+            }
+            #expect(!expectInvalid, "\(name) should not parse")
+            let layout = LayoutEngine.layout(spec)
+            for (index, frame) in Self.frames.enumerated() {
+                let image = Painter.paint(spec, layout: layout, time: frame.time, scale: frame.scale, theme: frame.theme)
+                let file = "\(name)-\(index).rgba"
+                try Data(image.pixels).write(to: out.appendingPathComponent(file))
+                frames.append(["spec": text, "time": frame.time, "scale": frame.scale,
+                               "theme": frame.theme == .light ? "light" : "dark",
+                               "width": image.width, "height": image.height, "rgba": file])
+            }
+            let component = ComponentEmitter.emit(spec, layout: layout)
+            html.append(["spec": text, "scope": component.scope, "html": component.html, "css": component.css])
+        }
+        let manifest = ["frames": frames, "diagnostics": diagnostics, "html": html]
+        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
+            .write(to: out.appendingPathComponent("cases.json"))
+
+        // The fixture set is what the summary below counts: 6 valid specs, 4 invalid.
+        #expect(html.count == 6)
+        #expect(diagnostics.count == 4)
+        let node = try #require(WasmHarness.node)
+        let run = try WasmHarness.run(node, ["Tests/wasm/render.test.mjs", wasm.path, out.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == "render.test: 36 frames, 4 diagnostic lists, 6 components identical to native\n")
+    }
+
+    /// The allocator under a random workload (Tests/wasm/alloc.test.mjs).
+    @Test(.enabled(if: WasmHarness.node != nil, "node is not installed"))
+    func allocatorKeepsBlocksApartAndCoalesces() throws {
+        let wasm = try WasmHarness.builtWasm.get()
+        let node = try #require(WasmHarness.node)
+        let run = try WasmHarness.run(node, ["Tests/wasm/alloc.test.mjs", wasm.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == "alloc: ok (20000 random steps, frame reuse, heap returns to empty, posix_memalign)\n")
+    }
+
+    /// The gzipped module stays within the 150 KB budget the build script enforces.
+    @Test
+    func moduleIsWithinSizeBudget() throws {
+        let wasm = try WasmHarness.builtWasm.get()
+        let bytes = try Data(contentsOf: wasm)
+        #expect(bytes.prefix(4) == Data([0x00, 0x61, 0x73, 0x6D]), "not a wasm module")
+        let gzip = try #require(WasmHarness.executable(named: "gzip"))
+        let process = Process()
+        process.executableURL = gzip
+        process.arguments = ["-9", "-c", wasm.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let zipped = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(zipped.count > 0 && zipped.count < 150 * 1024, "gzipped size \(zipped.count)")
+    }
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Usage: scripts/fuzz.sh [TARGET] [SECONDS]
+# Builds Fuzz/TARGET/fuzz.swift with all of Sources/SkeletonCore under libFuzzer and
+# AddressSanitizer into .build-fuzz/, then fuzzes for SECONDS (default 30) starting
+# from a scratch copy of Fuzz/TARGET/corpus (the committed seeds are never written).
+# Without TARGET, runs every folder under Fuzz/. Exits non-zero on a crash.
+set -eu
+cd "$(dirname "$0")/.."
+SECONDS_PER_TARGET=${2:-30}  # default: long enough to get past the seeds, short enough for CI
+OUT=.build-fuzz
+mkdir -p "$OUT"
+
+if [ $# -ge 1 ] && [ -n "$1" ]; then
+  TARGETS=$1
+else
+  TARGETS=$(find Fuzz -mindepth 1 -maxdepth 1 -type d -exec basename {} \; | sort)
+fi
+
+status=0
+for target in $TARGETS; do
+  dir="Fuzz/$target"
+  [ -f "$dir/fuzz.swift" ] || { echo "fuzz: no $dir/fuzz.swift" >&2; exit 2; }
+  binary="$OUT/$target"
+  echo "fuzz: building $target"
+  # -parse-as-library: no top-level code; libFuzzer supplies main().
+  # The linker's "cannot export local symbol __asan_*" warnings are harmless noise:
+  # keep them in a log and show it only when the build fails.
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz$target" \
+      $(find Sources/SkeletonCore -name '*.swift' | sort) "$dir/fuzz.swift" -o "$binary" \
+      >"$OUT/$target.build.log" 2>&1; then
+    cat "$OUT/$target.build.log" >&2
+    exit 2
+  fi
+  scratch=$(mktemp -d "$OUT/$target-corpus.XXXXXX")
+  if [ -d "$dir/corpus" ]; then cp -R "$dir/corpus/." "$scratch/"; fi
+  echo "fuzz: running $target for ${SECONDS_PER_TARGET}s"
+  # -rss_limit_mb: a decoder that allocated past its pixel limit would show up here.
+  if ! "$binary" "$scratch" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 \
+      -artifact_prefix="$OUT/$target-" -print_final_stats=1 2>"$OUT/$target.log"; then
+    echo "fuzz: $target FAILED; see $OUT/$target.log and $OUT/$target-crash-*" >&2
+    tail -40 "$OUT/$target.log" >&2
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|Done" "$OUT/$target.log" | tail -2
+    echo "fuzz: $target passed"
+  fi
+  rm -rf "$scratch"
+done
+exit $status
