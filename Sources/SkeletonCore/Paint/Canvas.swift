@@ -10,6 +10,9 @@ public struct Canvas: Sendable {
     /// True while every pixel is opaque (an opaque background stays opaque under
     /// source-over), which enables the cheaper opaque-destination blend.
     private var opaque: Bool
+    /// The last shape's palette: shapes mostly share one colour and highlight, and a
+    /// palette costs up to 256 blends to build.
+    private var cachedPalette: (colour: RGBA, highlight: RGBA?, palette: LevelPalette)?
 
     public init(width: Int, height: Int, background: RGBA) {
         let w = max(0, width)
@@ -41,7 +44,13 @@ public struct Canvas: Sendable {
         if colour.a == 0 && (sweep == nil || sweep!.highlight.a == 0) { return }
 
         let activeSweep = (sweep?.highlight.a ?? 0) > 0 ? sweep : nil
-        let palette = LevelPalette(colour: colour, highlight: activeSweep?.highlight)
+        let palette: LevelPalette
+        if let cached = cachedPalette, cached.colour == colour, cached.highlight == activeSweep?.highlight {
+            palette = cached.palette
+        } else {
+            palette = LevelPalette(colour: colour, highlight: activeSweep?.highlight)
+            cachedPalette = (colour, activeSweep?.highlight, palette)
+        }
         var writer = SpanWriter(palette: palette, sweep: activeSweep, iStart: iStart, iEnd: iEnd,
                                 width: width, opaque: opaque)
         let r = box.radius
