@@ -104,6 +104,14 @@ final class PageWriter: @unchecked Sendable {
             try write(data, to: "assets/" + asset)
             counts.assets += 1
         }
+        // The playground's renderer, built by scripts/build-wasm.sh, beside its scripts.
+        if theme.standalonePages.contains("playground"), let wasm = PlaygroundPage.wasmToInstall(templates: theme.directory) {
+            guard let data = FileManager.default.contents(atPath: wasm.path) else {
+                throw .io("cannot read \(wasm.path)")
+            }
+            try write(data, to: "assets/" + PlaygroundPage.wasmName)
+            counts.assets += 1
+        }
         for name in theme.standalonePages {
             var context = baseContext(siteTitle: title, root: "", nav: ordered, currentSlug: name)
             context["pageTitle"] = name.prefix(1).uppercased() + name.dropFirst()
