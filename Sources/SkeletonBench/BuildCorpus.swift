@@ -43,6 +43,7 @@ enum BuildCorpus {
         for row in 0..<4 { out += "| \(words[(index + row) % words.count]) | \(row * 7 + index % 13) | \(sentence(3)) |\n" }
         out += "\n```swift\nlet page = \(index)\nfor row in 0..<\(index % 9 + 1) { print(row) }\n```\n\n"
         out += "## Notes\n\n\(paragraph())\n\n1. \(sentence(5))\n2. \(sentence(4))\n\n"
+        out += "## Background\n\n\(paragraph())\n\n- \(sentence(6))\n- \(sentence(5))\n- [link](https://example.org/\(index))\n\n"
         if withSpecs {
             for spec in 0..<specsPerPage { out += "### Pattern \(spec)\n\n" + self.spec(page: index, number: spec) + "\n" }
         }

@@ -11,6 +11,9 @@ final class PageWriter: @unchecked Sendable {
     let baseURL: String?
     private let lock = NSLock()
     private var written = 0
+    /// `_nav` rendered once per root prefix (why: the nav lists every doc, so rendering
+    /// it per page through Mustache is quadratic in the number of docs).
+    private var navCache: [String: String] = [:]
 
     init(theme: TemplateSet, staging: URL, cache: RenderCache, baseURL: String?) {
         self.theme = theme
@@ -156,17 +159,40 @@ final class PageWriter: @unchecked Sendable {
             if document.slug == currentSlug { item["current"] = true }
             return item
         }
-        let groups: [[String: Any]] = Self.navGroups(nav).map { group in
-            var context: [String: Any] = ["items": group.documents.map(item)]
-            if !group.folder.isEmpty { context["label"] = group.label }
-            return context
-        }
         var context: [String: Any] = [
-            "siteTitle": siteTitle, "root": root, "nav": nav.map(item), "navGroups": groups, "indexURL": root + "index.html",
+            "siteTitle": siteTitle, "root": root, "indexURL": root + "index.html",
             "playgroundURL": root + "playground.html", "generator": "skelsite \(SkelSiteInfo.version)",
         ]
         if currentSlug == "index" { context["isIndex"] = true }
+        context["navHTML"] = navHTML(context: context, nav: nav, root: root, currentSlug: currentSlug)
         return context
+    }
+
+    /// The rendered `_nav` partial with the current page's link marked
+    /// `aria-current="page"`: rendered once per root prefix, then marked by replacing
+    /// the link's exact `href="…">`.
+    private func navHTML(context: [String: Any], nav: [SiteDocument], root: String, currentSlug: String) -> String {
+        lock.lock()
+        var html = navCache[root]
+        lock.unlock()
+        if html == nil {
+            let groups: [[String: Any]] = Self.navGroups(nav).map { group in
+                var entry: [String: Any] = ["items": group.documents.map { ["title": $0.title, "url": root + $0.pagePath] }]
+                if !group.folder.isEmpty { entry["label"] = group.label }
+                return entry
+            }
+            var navContext = context
+            navContext["navGroups"] = groups
+            navContext["isIndex"] = nil
+            let rendered = theme.render("_nav", navContext)
+            lock.lock()
+            navCache[root] = rendered
+            lock.unlock()
+            html = rendered
+        }
+        let current = currentSlug == "index" ? root + "index.html" : root + currentSlug + ".html"
+        return html!.replacingOccurrences(of: "href=\"\(HTMLEscape.text(current))\">",
+                                          with: "href=\"\(HTMLEscape.text(current))\" aria-current=\"page\">")
     }
 
     /// The doc's HTML with each marker replaced by its component, and the page's CSS
