@@ -85,24 +85,30 @@ struct VerifyCommand: ParsableCommand {
         } catch {
             fail("cannot start headless Chromium ('\(chromium)'): \(error)")
         }
-        defer { camera.shutdown() }
         let runner: VerifyRun
         do {
             runner = try VerifyRun(options: options, camera: camera)
         } catch {
+            camera.shutdown()
             fail("\(error)")
         }
-        defer { runner.cleanUp() }
         var results: [VerifyResult] = []
         for spec in found.specs {
             do {
                 let frames = try runner.verify(spec)
                 print(VerifyReport.text(frames, minimum: options.minimumMatch), terminator: "")
+                // Progress shows as it goes even when stdout is a file or a CI log.
+                fflush(nil)
                 results += frames
             } catch {
+                // exit() skips defers: stop the browser and remove scratch files first.
+                runner.cleanUp()
+                camera.shutdown()
                 fail("\(spec.name): \(error)")
             }
         }
+        runner.cleanUp()
+        camera.shutdown()
         let failing = results.filter { $0.match < options.minimumMatch }.count
         let worst = results.map(\.match).min() ?? 1
         print("\(found.specs.count) specs, \(results.count) frames, \(failing) below "
