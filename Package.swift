@@ -16,7 +16,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
-        .target(name: "SkeletonCore"),
+        // The painter, PNG codec and pixel diff are hot loops: optimise them in debug
+        // builds too, so `swift test` (a debug build) renders whole sites quickly.
+        .target(name: "SkeletonCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "SkeletonWeb", dependencies: ["SkeletonCore"]),
         .systemLibrary(
             name: "CCmarkGFM",
@@ -44,6 +46,6 @@ let package = Package(
         .testTarget(name: "SkeletonCoreTests", dependencies: ["SkeletonCore"]),
         .testTarget(name: "SkeletonWebTests", dependencies: ["SkeletonWeb", "SkeletonCore"]),
         .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
-        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite"]),
     ]
 )

@@ -62,8 +62,8 @@ struct RenderCommand: ParsableCommand {
         let result = SpecParser.parse(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset)
         let errors = result.diagnostics.filter { $0.severity == .error }
         if !result.diagnostics.isEmpty {
-            FileHandle.standardError.write(Data(RenderDiagnostics.render(result.diagnostics, path: request.file,
-                                                                         file: bytes).utf8))
+            FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: request.file,
+                                                                           file: bytes).utf8))
         }
         guard errors.isEmpty, let spec = result.spec else { throw ExitCode(1) }
         let layout = LayoutEngine.layout(spec)

@@ -57,35 +57,6 @@ struct RenderSpecSource {
     }
 }
 
-/// Compiler-style diagnostics (`path:line:column: error: message`, the source line,
-/// a caret). Same output as SkeletonCore's DiagnosticFormatter, which replaces this
-/// once it lands.
-enum RenderDiagnostics {
-    static func render(_ diagnostics: [Diagnostic], path: String, file: [UInt8]) -> String {
-        let lines = file.split(separator: 0x0A, omittingEmptySubsequences: false)
-        var out = ""
-        for d in diagnostics {
-            out += "\(path):\(d.position.line):\(d.position.column): \(d.severity.label): \(d.message)\n"
-            guard d.position.line >= 1, d.position.line <= lines.count else { continue }
-            var line = Array(lines[d.position.line - 1])
-            if line.last == 0x0D { line.removeLast() }
-            out += String(decoding: line, as: UTF8.self) + "\n"
-            var caret = ""
-            var i = 0
-            while i < d.position.column - 1 {
-                if i < line.count {
-                    if line[i] == 0x09 { caret += "\t" } else if line[i] & 0xC0 != 0x80 { caret += " " }
-                } else {
-                    caret += " "
-                }
-                i += 1
-            }
-            out += caret + "^\n"
-        }
-        return out
-    }
-}
-
 /// Writes a file atomically: a temporary file in the same folder, then a rename, so a
 /// reader never sees half a PNG and a failed write leaves any old file as it was.
 enum RenderOutputFile {

@@ -1,9 +1,90 @@
 import ArgumentParser
+import Foundation
+import SkelSite
 
-// STUB: replaced by the serve work.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Not yet implemented.")
-    func run() throws {
-        throw ExitCode(2)
+/// `skelsite serve [SOURCE] [--port N] [--host H] [--output DIR] [--templates DIR]`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Preview the site locally with live reload.",
+        discussion: """
+        Builds SOURCE, serves it on http://127.0.0.1:PORT/ and watches the docs and \
+        templates: every save rebuilds incrementally (unchanged specs come from the cache) \
+        and open pages reload. A broken doc shows its diagnostics in an overlay while the \
+        last good site keeps being served. Only files inside the output folder are served. \
+        Stop with Ctrl-C.
+        """)
+
+    @Argument(help: "The docs folder.")
+    var source = "site"
+
+    /// 4000 (why: clear of the usual 3000/8000/8080 app ports; Hugo uses 1313, Zola 1111).
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: UInt16 = 4000
+
+    /// Loopback only unless asked (why: a preview server should not be reachable from the network).
+    @Option(help: "The address to bind to.")
+    var host = "127.0.0.1"
+
+    @Option(name: .shortAndLong, help: "Where the served site is built (default: a temporary folder).")
+    var output: String?
+
+    @Option(help: "A templates folder to use instead of the default theme (watched too).")
+    var templates: String?
+
+    func run() async throws {
+        let outputURL = output.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-serve-\(getpid())")
+        let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: outputURL,
+                                  templates: templates.map { URL(fileURLWithPath: $0) }, displaySource: source)
+        let session: ServeSession
+        do {
+            session = try ServeSession(builder: builder, host: host, port: port) { message in
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("skelsite serve: error: cannot listen on \(host):\(port): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let bound: UInt16
+        do {
+            bound = try await session.start()
+        } catch {
+            FileHandle.standardError.write(Data("skelsite serve: error: cannot listen on \(host):\(port): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        // Through FileHandle (unbuffered) so a script reading the port sees it at once.
+        FileHandle.standardOutput.write(Data("Serving \(source) at http://\(host):\(bound)/ (Ctrl-C to stop)\n".utf8))
+        let signals = SignalWaiter()
+        await signals.wait()
+        await session.stop()
+        if output == nil { try? FileManager.default.removeItem(at: outputURL) }
+        print("stopped")
+    }
+}
+
+/// Waits for SIGINT or SIGTERM so serve can stop its server and clean up.
+final class SignalWaiter: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = NSLock()
+            var resumed = false
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler {
+                    once.lock()
+                    defer { once.unlock() }
+                    if !resumed {
+                        resumed = true
+                        continuation.resume()
+                    }
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 /// Exit codes everywhere: 0 success (for diff: no difference), 1 failure found
 /// (invalid spec, pixels differ), 2 usage or I/O error.
 @main
-struct Skelsite: ParsableCommand {
+struct Skelsite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skelsite",
         abstract: "Design, document and test skeleton loading components.",

@@ -97,7 +97,7 @@ export class Editor {
         row.classList.add(`pg-${severity}`);
         const message = document.createElement('span');
         message.className = 'pg-inline-message';
-        message.textContent = '  ' + marks.map((d) => `${d.column}: ${d.message}`).join('; ');
+        message.textContent = '  ' + marks.map((d) => `col ${d.column}: ${d.message}`).join('; ');
         row.append(message);
       }
       numbers.push(number, '\n');

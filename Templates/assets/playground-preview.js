@@ -46,31 +46,42 @@ export class CanvasView {
   }
 }
 
+/**
+ * The shipped component, in a shadow root: the page's own styles cannot reach it,
+ * and the site's `data-theme` on <html> cannot fight the theme forced here (the
+ * component's `[data-theme=…] .scope` rules only see ancestors inside the shadow).
+ */
 export class LiveView {
-  constructor(themeHost, host, htmlOut, cssOut) {
-    this.themeHost = themeHost;
+  constructor(host, htmlOut, cssOut) {
     this.host = host;
-    this.htmlOut = htmlOut;
-    this.cssOut = cssOut;
+    const shadow = host.attachShadow({ mode: 'open' });
+    this.themed = document.createElement('div');
+    shadow.append(this.themed);
     // A constructed sheet: CSSOM, so no inline <style> and nothing a CSP must allow.
     this.sheet = new CSSStyleSheet();
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.sheet];
+    shadow.adoptedStyleSheets = [this.sheet];
+    this.htmlOut = htmlOut;
+    this.cssOut = cssOut;
     this.animations = [];
   }
 
   show({ html, css }) {
     this.sheet.replaceSync(css);
-    this.host.replaceChildren(sanitized(html));
+    this.themed.replaceChildren(sanitized(html));
     this.htmlOut.textContent = html;
     this.cssOut.textContent = css;
-    this.animations = this.host.getAnimations({ subtree: true });
-    for (const animation of this.animations) animation.pause();
+    this.holdAnimations();
   }
 
   setTheme(theme) {
-    this.themeHost.dataset.theme = theme;
+    this.themed.dataset.theme = theme;
     // A theme switch can restart CSS animations: take hold of them again.
-    this.animations = this.host.getAnimations({ subtree: true });
+    this.holdAnimations();
+  }
+
+  /** Pauses the component's CSS animations: `seek` drives them from the player's clock. */
+  holdAnimations() {
+    this.animations = this.themed.getAnimations({ subtree: true });
     for (const animation of this.animations) animation.pause();
   }
 

@@ -20,10 +20,14 @@ const EXAMPLE = `skeleton "Article row" width=360
 const $ = (id) => document.getElementById(id);
 const status = $('pg-status');
 
-const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+// The site's motion toggle (gallery.js sets data-motion), else the system setting.
+const motion = document.documentElement.dataset.motion;
+const reducedMotion = motion === 'reduce' || (!motion && matchMedia('(prefers-reduced-motion: reduce)').matches);
 const state = {
   spec: EXAMPLE,
-  theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  // The site's theme (gallery.js sets data-theme from the reader's toggle), else the system's.
+  theme: document.documentElement.dataset.theme === 'dark' ||
+    (!document.documentElement.dataset.theme && matchMedia('(prefers-color-scheme: dark)').matches) ? 'dark' : 'light',
   // The display's own density (clamped to what the core accepts), so the canvas is sharp.
   scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio || 1))),
   // Someone who asked for less motion gets a still frame until they press Play.
@@ -33,7 +37,7 @@ const state = {
 
 const editor = new Editor({ source: $('pg-source'), gutter: $('pg-gutter'), backdrop: $('pg-backdrop'), list: $('pg-diagnostics') });
 const canvas = new CanvasView($('pg-canvas'));
-const live = new LiveView($('pg-live-theme'), $('pg-live'), $('pg-html'), $('pg-css'));
+const live = new LiveView($('pg-live'), $('pg-html'), $('pg-css'));
 const controls = $('pg-controls');
 const play = $('pg-play');
 const scrub = $('pg-scrub');

@@ -14,7 +14,20 @@ struct TestSite {
         .appendingPathComponent("Templates")
 
     /// "assets/<file>" for every file the default theme ships (other people add assets).
-    static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
+    static var themeAssets: [String] {
+        files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 }
+            // The playground's renderer, copied in when one is built (see PlaygroundPage).
+            + (PlaygroundPage.wasmToInstall(templates: templates) != nil ? ["assets/skelsite.wasm"] : [])
+    }
+
+    /// "<name>.html" for every standalone page template of the theme (the playground).
+    static var themePages: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
+            .filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("_") }
+            .map { String($0.dropLast(".mustache".count)) }
+            .filter { !["page", "index", "component"].contains($0) }
+            .map { $0 + ".html" }.sorted()
+    }
 
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-test-\(UUID().uuidString)")

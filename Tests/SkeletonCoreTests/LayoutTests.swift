@@ -181,4 +181,26 @@ import Testing
         let layout = LayoutEngine.layout(F.spec(width: 100, [F.node(.column, align: .start, [row])]))
         #expect(F.frames(layout) == [Rect(0, 0, 32, 8)])
     }
+
+    @Test func parsedDesignExampleLaysOutLikeTheBuiltOne() throws {
+        let text = """
+            skeleton "Article row" width=360
+              appearance base=#E5E5EA highlight=#FFFFFF background=#F2F2F7
+              animation shimmer duration=1.3s direction=left-to-right
+              row padding=16 gap=12 radius=12 fill=#FFFFFF
+                rect 56x56 radius=8
+                column gap=8 grow=1
+                  text lines=2 line-height=14 spacing=8 last=75%
+                  rect width=130 height=12 radius=4
+            """
+        let spec = try #require(SpecParser.parse(text).spec)
+        let layout = LayoutEngine.layout(spec)
+        #expect(F.frames(layout) == [
+            Rect(0, 0, 360, 88), Rect(16, 16, 56, 56),
+            Rect(84, 16, 260, 14), Rect(84, 38, 195, 14),
+            Rect(84, 60, 130, 12),
+        ])
+        #expect(layout.items.map(\.source.line) == [4, 5, 7, 7, 8])
+        #expect(layout.items.map(\.source.column) == [3, 5, 7, 7, 7])
+    }
 }

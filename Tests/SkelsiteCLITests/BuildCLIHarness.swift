@@ -22,8 +22,26 @@ enum BuildCLIHarness {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
+    /// The playground's WebAssembly renderer, which the builder copies beside the
+    /// theme's assets when one is built (`.build-wasm/` in the checkout, or $SKELSITE_WASM).
+    static var builtWasm: [String] {
+        let built = ProcessInfo.processInfo.environment["SKELSITE_WASM"].map { !$0.isEmpty } ?? false
+            || FileManager.default.fileExists(atPath: templates.deletingLastPathComponent()
+                .appendingPathComponent(".build-wasm/skelsite.wasm").path)
+        return built ? ["assets/skelsite.wasm"] : []
+    }
+
     /// "assets/<file>" for every file the default theme ships.
-    static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } }
+    static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } + builtWasm }
+
+    /// "<name>.html" for every standalone page template of the theme (the playground).
+    static var themePages: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
+            .filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("_") }
+            .map { String($0.dropLast(".mustache".count)) }
+            .filter { !["page", "index", "component"].contains($0) }
+            .map { $0 + ".html" }.sorted()
+    }
 
     static func run(_ arguments: [String], in directory: URL) throws -> Result {
         let process = Process()

@@ -13,8 +13,8 @@ import Testing
         let prefixes = lines.prefix(7).map { String($0.prefix(while: { $0 != "(" })) }
         #expect(prefixes == [
             "[1/7] discover docs: 2 docs ", "[2/7] parse Markdown: 2 docs, 0 specs ", "[3/7] parse specs: 0 specs, 0 errors, 0 warnings ",
-            "[4/7] render components: rendered 0, cached 0 ", "[5/7] write pages: 1 pages, 0 PNGs, \(BuildCLIHarness.themeAssets.count) assets ",
-            "[6/7] write indexes: gallery of 0, search index, sitemap of 2 URLs ",
+            "[4/7] render components: rendered 0, cached 0 ", "[5/7] write pages: \(1 + BuildCLIHarness.themePages.count) pages, 0 PNGs, \(BuildCLIHarness.themeAssets.count) assets ",
+            "[6/7] write indexes: gallery of 0, search index, sitemap of \(2 + BuildCLIHarness.themePages.count) URLs ",
             "[7/7] swap output: \(root.appendingPathComponent("_site").standardizedFileURL.path) ",
         ])
         #expect(lines.last == "built 2 docs, 0 components into _site")
@@ -29,7 +29,7 @@ import Testing
         #expect(result.stderr == "")
         #expect(BuildCLIHarness.files(in: root.appendingPathComponent("out")) == ([
             ".skelsite-output", "a.html", "index.html", "search-index.json", "sitemap.xml",
-        ] + BuildCLIHarness.themeAssets).sorted())
+        ] + BuildCLIHarness.themeAssets + BuildCLIHarness.themePages).sorted())
     }
 
     @Test func docErrorsExitOneWithCompilerStyleDiagnostics() throws {

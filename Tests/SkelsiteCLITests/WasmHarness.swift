@@ -28,11 +28,15 @@ enum WasmHarness {
 
     /// Runs `tool` to completion with stdout and stderr merged into one pipe (two
     /// pipes read one after the other can deadlock when the second fills up).
-    static func run(_ tool: URL, _ arguments: [String], in directory: URL = root) throws -> Run {
+    static func run(_ tool: URL, _ arguments: [String], in directory: URL = root,
+                    environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !extra.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

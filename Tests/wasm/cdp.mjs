@@ -86,8 +86,13 @@ export class Browser {
     } catch {
       // Already gone.
     }
-    this.child.kill();
-    rmSync(this.profile, { recursive: true, force: true });
+    // The profile can be removed only once Chromium has stopped writing to it.
+    if (this.child.exitCode === null) {
+      const exited = new Promise((r) => this.child.once('exit', r));
+      this.child.kill();
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 
@@ -120,10 +125,15 @@ export class Page {
   /** Polls `expression` until it is truthy; throws with `what` after `timeout` ms. */
   async waitFor(expression, what, timeout = 15000) {
     const deadline = Date.now() + timeout;
+    let lastError = '';
     for (;;) {
-      const value = await this.evaluate(expression);
+      // While the page is still loading the expression may throw: keep polling.
+      const value = await this.evaluate(expression).catch((error) => {
+        lastError = ` (last error: ${error.message})`;
+        return undefined;
+      });
       if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -103,8 +103,8 @@ try {
     }
     const shown = await page.evaluate(`({ html: document.getElementById('pg-html').textContent,
       css: document.getElementById('pg-css').textContent,
-      theme: document.getElementById('pg-live-theme').dataset.theme,
-      live: document.getElementById('pg-live').childElementCount })`);
+      theme: document.getElementById('pg-live').shadowRoot.firstElementChild.dataset.theme,
+      live: document.getElementById('pg-live').shadowRoot.firstElementChild.childElementCount })`);
     if (shown.html !== expected.html) failures.push(`${label}: the HTML shown is not the native emitter's`);
     if (shown.css !== expected.css) failures.push(`${label}: the CSS shown is not the native emitter's`);
     if (shown.theme !== theme) failures.push(`${label}: live component theme ${shown.theme}, expected ${theme}`);

@@ -3,18 +3,14 @@ import Foundation
 /// The playground's one file that is not a template asset: skelsite.wasm, the core
 /// renderer compiled by scripts/build-wasm.sh. The site builder renders
 /// `Templates/playground.mustache` like any standalone page and copies
-/// `Templates/assets/**`; then it calls `PlaygroundPage.installWasm` so the module
-/// lands next to the playground's scripts, at `<site>/assets/skelsite.wasm`.
+/// `Templates/assets/**`; then it asks `PlaygroundPage.wasmToInstall` for the module
+/// and copies it next to the playground's scripts, to `<site>/assets/skelsite.wasm`.
 /// (playground.js loads it relative to itself and explains on the page how to build
 /// it when it is missing.)
 public enum PlaygroundPage {
     public static let wasmName = "skelsite.wasm"
     /// Overrides where the module is looked for.
     public static let environmentVariable = "SKELSITE_WASM"
-
-    public struct InstallError: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
 
     /// Where a built module is, in this order: `$SKELSITE_WASM`; `.build-wasm/` next to
     /// the templates folder (a checkout: `<repo>/Templates` and `<repo>/.build-wasm`);
@@ -42,30 +38,15 @@ public enum PlaygroundPage {
         return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
     }
 
-    /// Copies the module into `<siteRoot>/assets/skelsite.wasm`, unless the theme ships
-    /// its own `assets/skelsite.wasm` (already copied with the assets) and no
-    /// `$SKELSITE_WASM` says otherwise. Returns the file written or kept, or nil when
-    /// no module exists anywhere (the site still builds; its playground says what to do).
-    @discardableResult
-    public static func installWasm(into siteRoot: URL, templates: URL,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment) throws(InstallError) -> URL? {
-        let assets = siteRoot.appendingPathComponent("assets")
-        let destination = assets.appendingPathComponent(wasmName)
+    /// The module the site builder should copy to `<site>/assets/skelsite.wasm`: nil when
+    /// the theme ships its own `assets/skelsite.wasm` (already copied with the assets)
+    /// and no `$SKELSITE_WASM` overrides it, or when no module exists anywhere (the site
+    /// still builds; its playground page then says how to build the module).
+    public static func wasmToInstall(templates: URL,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         let themeHasOne = FileManager.default.fileExists(
             atPath: templates.appendingPathComponent("assets").appendingPathComponent(wasmName).path)
-        if themeHasOne && (environment[environmentVariable] ?? "").isEmpty { return destination }
-        guard let source = locateWasm(templates: templates, environment: environment) else { return nil }
-        do {
-            guard let data = FileManager.default.contents(atPath: source.path) else {
-                throw InstallError(description: "cannot read \(source.path)")
-            }
-            try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
-            try data.write(to: destination)
-        } catch let error as InstallError {
-            throw error
-        } catch {
-            throw InstallError(description: "cannot copy \(source.path) to \(destination.path): \(error.localizedDescription)")
-        }
-        return destination
+        if themeHasOne && (environment[environmentVariable] ?? "").isEmpty { return nil }
+        return locateWasm(templates: templates, environment: environment)
     }
 }

@@ -10,6 +10,9 @@ public struct Canvas: Sendable {
     /// True while every pixel is opaque (an opaque background stays opaque under
     /// source-over), which enables the cheaper opaque-destination blend.
     private var opaque: Bool
+    /// The last shape's palette: shapes mostly share one colour and highlight, and a
+    /// palette costs up to 256 blends to build.
+    private var cachedPalette: (colour: RGBA, highlight: RGBA?, palette: LevelPalette)?
 
     public init(width: Int, height: Int, background: RGBA) {
         let w = max(0, width)
@@ -41,7 +44,13 @@ public struct Canvas: Sendable {
         if colour.a == 0 && (sweep == nil || sweep!.highlight.a == 0) { return }
 
         let activeSweep = (sweep?.highlight.a ?? 0) > 0 ? sweep : nil
-        let palette = LevelPalette(colour: colour, highlight: activeSweep?.highlight)
+        let palette: LevelPalette
+        if let cached = cachedPalette, cached.colour == colour, cached.highlight == activeSweep?.highlight {
+            palette = cached.palette
+        } else {
+            palette = LevelPalette(colour: colour, highlight: activeSweep?.highlight)
+            cachedPalette = (colour, activeSweep?.highlight, palette)
+        }
         var writer = SpanWriter(palette: palette, sweep: activeSweep, iStart: iStart, iEnd: iEnd,
                                 width: width, opaque: opaque)
         let r = box.radius
@@ -70,16 +79,25 @@ public struct Canvas: Sendable {
                     } else {
                         let leftEnd = max(iStart, min(iEnd, Self.ceilInt(box.x0 + r, limit: width)))
                         let rightStart = min(iEnd, max(iStart, Self.floorInt(box.x1 - r, limit: width)))
-                        if leftEnd >= rightStart {
+                        let topBand = top < box.y0 + r
+                        let bottomBand = top + 1 > box.y1 - r
+                        if leftEnd >= rightStart || topBand == bottomBand {
+                            // Narrow or short shapes: every pixel of the row exactly.
                             for i in iStart..<iEnd {
                                 writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
                             }
                         } else {
-                            for i in iStart..<leftEnd {
+                            let arc = ArcRow(box, top: top, topBand: topBand)
+                            // Outside the arc: nothing; inside it over the whole row: a span.
+                            let a = max(iStart, min(leftEnd, Self.floorInt(arc.leftOut, limit: width)))
+                            let aIn = max(a, min(leftEnd, Self.ceilInt(arc.leftIn, limit: width)))
+                            let bEnd = min(iEnd, max(rightStart, Self.ceilInt(arc.rightOut, limit: width)))
+                            let bIn = min(bEnd, max(rightStart, Self.floorInt(arc.rightIn, limit: width)))
+                            for i in a..<aIn {
                                 writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
                             }
-                            writer.span(row, leftEnd, rightStart, vy)
-                            for i in rightStart..<iEnd {
+                            writer.span(row, aIn, bIn, vy)
+                            for i in bIn..<bEnd {
                                 writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
                             }
                         }
@@ -103,6 +121,34 @@ public struct Canvas: Sendable {
         if v < -1 { return -1 }
         if v > Double(limit) + 1 { return limit + 1 }
         return Int(v.rounded(.up))
+    }
+}
+
+/// Where a row crosses the corner arcs of a box whose row meets only the top or only
+/// the bottom corners: pixels left of `leftOut` (right of `rightOut`) lie wholly
+/// outside the shape; pixels from `leftIn` to `rightIn` are inside over the whole
+/// covered height of the row.
+struct ArcRow {
+    var leftOut: Double
+    var leftIn: Double
+    var rightIn: Double
+    var rightOut: Double
+
+    init(_ box: RoundedBox, top: Double, topBand: Bool) {
+        let r = box.radius
+        let y0 = max(top, box.y0)
+        let y1 = min(top + 1, box.y1)
+        let cy = topBand ? box.y0 + r : box.y1 - r
+        // Vertical distances from the corner centres to the row's nearest and farthest covered y.
+        let far = topBand ? cy - y0 : y1 - cy
+        let nearRaw = topBand ? cy - y1 : y0 - cy
+        let near = nearRaw > 0 ? nearRaw : 0
+        let halfFar = max(0, r * r - far * far).squareRoot()
+        let halfNear = max(0, r * r - near * near).squareRoot()
+        leftOut = box.x0 + r - halfNear
+        leftIn = box.x0 + r - halfFar
+        rightIn = box.x1 - r + halfFar
+        rightOut = box.x1 - r + halfNear
     }
 }
 

@@ -1,0 +1,84 @@
+import Foundation
+import SkeletonCore
+import SkeletonWeb
+import Testing
+
+/// The playground page of a site built by `skelsite build`, driven in headless
+/// Chromium by Tests/wasm/playground.test.mjs: the canvas must hold the native
+/// painter's pixels, the page must show the native emitter's HTML and CSS and the
+/// parser's diagnostics at their lines, and the console must stay free of errors.
+@Suite struct PlaygroundTests {
+    /// A paused frame, mid-cycle, dark, at scale 2: every part of the pipeline matters.
+    static let time = 0.4
+    static let scale = 2
+    static let theme = Theme.dark
+
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOf: WasmHarness.root.appendingPathComponent("Tests/wasm/specs/\(name)"), encoding: .utf8)
+    }
+
+    /// Native pixels (written to `directory/file`), HTML and CSS of one spec.
+    static func expected(_ text: String, file: String, in directory: URL) throws -> [String: Any] {
+        let spec = try #require(SpecParser.parse(text).spec)
+        let layout = LayoutEngine.layout(spec)
+        let image = Painter.paint(spec, layout: layout, time: time, scale: scale, theme: theme)
+        try Data(image.pixels).write(to: directory.appendingPathComponent(file))
+        let component = ComponentEmitter.emit(spec, layout: layout)
+        return ["spec": text, "width": image.width, "height": image.height, "rgba": file,
+                "html": component.html, "css": component.css]
+    }
+
+    static let chromium = WasmHarness.executable(named: "chromium") ?? WasmHarness.executable(named: "chromium-browser")
+
+    @Test(.enabled(if: WasmHarness.node != nil, "node is not installed"))
+    func playgroundRendersLikeTheNativeCore() throws {
+        let wasm = try WasmHarness.builtWasm.get()
+        let chromium = try #require(Self.chromium, "chromium is required by the playground test")
+        let work = try WasmHarness.scratchDirectory("playground")
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        // A one-page docs folder, built with the freshly compiled module.
+        let docs = work.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try Data("# Playground test\n".utf8).write(to: docs.appendingPathComponent("index.md"))
+        let site = work.appendingPathComponent("site")
+        let build = Process()
+        build.executableURL = BuildCLIHarness.executable
+        build.arguments = ["build", docs.path, "--output", site.path, "--quiet"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SKELSITE_TEMPLATES"] = BuildCLIHarness.templates.path
+        environment["SKELSITE_WASM"] = wasm.path
+        build.environment = environment
+        try build.run()
+        build.waitUntilExit()
+        #expect(build.terminationStatus == 0)
+        let installed = try Data(contentsOf: site.appendingPathComponent("assets/skelsite.wasm"))
+        #expect(installed == (try Data(contentsOf: wasm)), "the site carries the module it was built with")
+        let page = try String(contentsOf: site.appendingPathComponent("playground.html"), encoding: .utf8)
+        #expect(!page.contains("<script>"), "no inline script")
+        #expect(page.contains("<script type=\"module\" src=\"assets/playground.js\"></script>"))
+
+        let invalid = try Self.fixture("bad-attributes.skel")
+        let diagnostics = SpecParser.parse(invalid).diagnostics
+        #expect(diagnostics.count == 4)
+        let cases: [String: Any] = [
+            "time": Self.time, "scale": Self.scale, "theme": "dark",
+            "linked": try Self.expected(try Self.fixture("article-row.skel"), file: "linked.rgba", in: work),
+            "typed": try Self.expected(try Self.fixture("profile-pulse.skel"), file: "typed.rgba", in: work),
+            "invalid": ["spec": invalid, "diagnostics": diagnostics.map { d in
+                ["line": d.position.line, "column": d.position.column, "message": d.message,
+                 "severity": d.severity.label] as [String: Any]
+            }],
+        ]
+        let casesFile = work.appendingPathComponent("cases.json")
+        try JSONSerialization.data(withJSONObject: cases, options: [.sortedKeys]).write(to: casesFile)
+
+        let node = try #require(WasmHarness.node)
+        var run = try WasmHarness.run(node, ["Tests/wasm/playground.test.mjs", site.path, casesFile.path],
+                                      environment: ["CHROMIUM": chromium.path])
+        run.output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == "playground.test: linked and typed frames identical to native, "
+            + "4 diagnostics at their lines, fragment kept, no console errors")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `skelsite serve` end to end on loopback: build, serve, edit, reload, break, recover, stop.
+@Suite(.serialized) struct ServeCommandTests {
+    static let goodDoc = """
+    ---
+    title: Home
+    ---
+
+    # Version one
+
+    ```skeleton
+    skeleton "Row" width=120
+      row gap=8
+        circle 24
+        rect width=60 height=10
+    ```
+
+    """
+
+    @Test func servesReloadsShowsErrorsAndStops() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        let doc = docs.appendingPathComponent("index.md")
+        try Data(Self.goodDoc.utf8).write(to: doc)
+        try Data("TOP-SECRET-CONTENT".utf8).write(to: root.appendingPathComponent("secret.txt"))
+
+        let process = Process()
+        process.executableURL = try CLIRunner.binary()
+        process.arguments = ["serve", "docs", "--port", "0", "--output", "out"]
+        process.currentDirectoryURL = root
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The first line names the bound port.
+        var banner = ""
+        let bannerDeadline = Date().addingTimeInterval(60)
+        while !banner.contains("\n"), Date() < bannerDeadline {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let match = banner.firstMatch(of: /Serving docs at http:\/\/127\.0\.0\.1:(\d+)\//)
+        let port = try #require(match.flatMap { UInt16($0.1) })
+
+        let (status, first) = try LoopbackHTTP.get("/", port: port)
+        #expect(status == 200)
+        #expect(first.contains("Version one"))
+        #expect(first.contains("<script src=\"/__skelsite/live.js\" defer></script>"))
+
+        // Traversal attempts never reach the file beside the output folder.
+        for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/..%2f..%2fsecret.txt"] {
+            let (code, body) = try LoopbackHTTP.get(path, port: port)
+            #expect([403, 404].contains(code), "\(path) gave \(code)")
+            #expect(!body.contains("TOP-SECRET-CONTENT"))
+        }
+
+        // A save sends a reload event within a second, and the new page is served.
+        let events = try LoopbackHTTP(port: port)
+        events.send("GET /__skelsite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        _ = events.read(until: ": connected", deadline: Date().addingTimeInterval(3))
+        let saved = Date()
+        try Data(Self.goodDoc.replacingOccurrences(of: "Version one", with: "Version two").utf8).write(to: doc)
+        let afterSave = events.read(until: "event: reload", deadline: saved.addingTimeInterval(5))
+        let latency = Date().timeIntervalSince(saved)
+        #expect(afterSave.contains("event: reload\ndata: ok"))
+        #expect(latency < 1.0, "reload event after \(latency) s")
+        #expect(try LoopbackHTTP.get("/", port: port).1.contains("Version two"))
+
+        // A broken doc: diagnostics go to the overlay, the last good page stays.
+        try Data(Self.goodDoc.replacingOccurrences(of: "Version one", with: "Version three")
+            .replacingOccurrences(of: "rect width=60", with: "rectt width=60").utf8).write(to: doc)
+        let broken = events.read(until: "did you mean", deadline: Date().addingTimeInterval(5))
+        #expect(broken.contains("event: error\ndata: docs/index.md:11:5: error: unknown node kind 'rectt'; did you mean 'rect'?"))
+        let stale = try LoopbackHTTP.get("/", port: port).1
+        #expect(stale.contains("Version two") && !stale.contains("Version three"))
+
+        // Ctrl-C stops the server cleanly.
+        kill(process.processIdentifier, SIGINT)
+        let stopDeadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < stopDeadline { usleep(50_000) }
+        #expect(!process.isRunning)
+        #expect(process.terminationStatus == 0)
+        #expect(throws: (any Error).self) { _ = try LoopbackHTTP(port: port) }
+    }
+}
