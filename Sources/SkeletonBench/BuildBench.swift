@@ -1,4 +1,110 @@
-// STUB: replaced by the build work.
+import Foundation
+import SkelSite
+
+// Build benchmark: a 1000-page Markdown corpus (about 2 KB a page) built by skelsite's
+// library API and by Hugo (a minimal site with a trivial layout, same Markdown), then
+// the same corpus with 5 specs a page (5000 components, cold cache), then a rebuild
+// with nothing changed (warm cache). Best of N for the plain builds; the spec build
+// runs once (its cache must be cold). Targets: skelsite/hugo < 1 on plain,
+// specs/plain < 10, rebuild/full < 0.1.
+
 func runBuildBench() {
-    print("build: benchmark not written yet")
+    do {
+        try BuildBench().run()
+    } catch {
+        print("build: ERROR \(error)")
+    }
+}
+
+struct BuildBench {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-build-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    let runs = 3
+
+    func run() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plain = root.appendingPathComponent("plain"), specs = root.appendingPathComponent("specs")
+        let plainBytes = try BuildCorpus.write(to: plain, withSpecs: false)
+        let specBytes = try BuildCorpus.write(to: specs, withSpecs: true)
+        print("build: \(BuildCorpus.pages) pages, \(plainBytes / BuildCorpus.pages) bytes a page on average"
+              + " (\(specBytes / BuildCorpus.pages) with \(BuildCorpus.specsPerPage) specs); \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+        let plainCache = root.appendingPathComponent("cache-plain")
+        var plainTimes: [Double] = []
+        for _ in 0..<runs {
+            plainTimes.append(try skelsite(plain, output: root.appendingPathComponent("out-plain"), cache: plainCache).seconds)
+        }
+        let hugoTimes = try (0..<runs).map { _ in try hugo(plain) }
+
+        let specCache = root.appendingPathComponent("cache-specs")
+        let full = try skelsite(specs, output: root.appendingPathComponent("out-specs"), cache: specCache)
+        let rebuild = try skelsite(specs, output: root.appendingPathComponent("out-specs"), cache: specCache)
+
+        let plainBest = plainTimes.min()!, hugoBest = hugoTimes.min()!
+        print("  skelsite plain (best of \(runs))        \(fmt(plainBest)) s")
+        print("  hugo plain (best of \(runs))            \(fmt(hugoBest)) s")
+        print("  skelsite with specs, cold cache      \(fmt(full.seconds)) s  (rendered \(full.report.rendered), cached \(full.report.cached))")
+        for step in full.report.steps { print("    \(step.line)") }
+        print("  skelsite rebuild, nothing changed    \(fmt(rebuild.seconds)) s  (rendered \(rebuild.report.rendered), cached \(rebuild.report.cached))")
+        for step in rebuild.report.steps { print("    \(step.line)") }
+        print("  ratio skelsite/hugo (plain):   \(fmt(plainBest / hugoBest))  (target < 1)")
+        print("  ratio specs/plain:             \(fmt(full.seconds / plainBest))  (target < 10)")
+        print("  ratio rebuild/full:            \(fmt(rebuild.seconds / full.seconds))  (target < 0.1)")
+    }
+
+    func skelsite(_ source: URL, output: URL, cache: URL) throws -> (seconds: Double, report: BuildReport) {
+        let builder = SiteBuilder(source: source, output: output, options: SiteBuilder.Options(cacheDirectory: cache))
+        let clock = ContinuousClock()
+        var report = BuildReport()
+        let elapsed = try clock.measure { report = try builder.build() }
+        guard report.succeeded else {
+            throw BenchError("skelsite build failed: " + report.diagnostics.prefix(3).map(\.description).joined(separator: "\n"))
+        }
+        return (seconds(elapsed), report)
+    }
+
+    /// A minimal Hugo site: the corpus as content, one trivial layout, no taxonomies
+    /// or feeds, so Hugo only renders Markdown into pages as skelsite's plain build does.
+    func hugo(_ corpus: URL) throws -> Double {
+        let site = root.appendingPathComponent("hugo-site")
+        try? FileManager.default.removeItem(at: site)
+        let layouts = site.appendingPathComponent("layouts/_default")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: corpus, to: site.appendingPathComponent("content"))
+        try Data("""
+            baseURL = "http://example.org/"
+            title = "bench"
+            disableKinds = ["taxonomy", "term", "RSS"]
+            [markup.goldmark.extensions]
+            table = true
+            strikethrough = true
+            linkify = true
+            taskList = true
+
+            """.utf8).write(to: site.appendingPathComponent("hugo.toml"))
+        let layout = "<!doctype html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n"
+        try Data(layout.utf8).write(to: layouts.appendingPathComponent("single.html"))
+        let list = "<!doctype html><html><head><title>{{ .Title }}</title></head><body><ul>{{ range .Pages }}<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n"
+        try Data(list.utf8).write(to: layouts.appendingPathComponent("list.html"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["hugo", "--quiet", "--source", site.path, "--destination", root.appendingPathComponent("out-hugo").path]
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            try process.run()
+            process.waitUntilExit()
+        }
+        guard process.terminationStatus == 0 else { throw BenchError("hugo exited with \(process.terminationStatus)") }
+        return seconds(elapsed)
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func fmt(_ value: Double) -> String { String(format: "%.3f", value) }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

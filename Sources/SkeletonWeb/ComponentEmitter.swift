@@ -36,6 +36,40 @@ public struct EmitOptions: Equatable, Hashable, Sendable {
 ///     </div>
 ///
 /// No inline style or script: everything is in `css`, every selector scoped by the class.
+///
+/// # How the CSS reproduces docs/rendering-rules.md (checked by `skelsite verify`)
+///
+/// - Layout: one `div` per node, flexbox per LayoutEngine's documented mapping; the
+///   component box is `spec.width` wide (and `spec.height` tall when given), clips its
+///   overflow (the painter's image ends there too) and paints the theme background.
+/// - Colours: custom properties `--sk-b` (base), `--sk-h` (highlight), `--sk-h0`
+///   (highlight at alpha 0), `--sk-bg` per theme. Items with `color=`/`fill=` get
+///   their own rule in every theme block; in dark an item falls back to its light
+///   colour, then the base (the painter's rule); a surface with no colour for a theme
+///   is transparent.
+/// - Shimmer: each shape has `overflow: hidden` and an `::after` layer holding the band
+///   (`linear-gradient(90deg, h0, h, h0)` over width B = band·L, so the strength is the
+///   painter's tent k). The layer is `matrix(ux, uy, vx, vy, ox, oy)` with u the sweep
+///   axis, v ⟂ u, and (ox, oy) the point p = pmin − B, q = qmin − 1 minus the shape's
+///   position: every shape's layer is the same band in component coordinates, so the
+///   bands line up into one. The one keyframes rule animates `translate` (compositor
+///   only) from 0 to (L + B)·u with the spec's easing: centre c(t) = pmin − B/2 + e·(L + B).
+///   The ends fade to the highlight at alpha 0 rather than `transparent`, so the result
+///   does not depend on the colour space the browser interpolates in.
+/// - Gradient: the same layer, L wide, static, spanning pmin...pmax.
+/// - Pulse: `opacity` keyframes 1 → 0.5 → 1 with ease-in-out per half; equal to the
+///   painter's 1 − 0.5·ease-in-out(phase) because ease-in-out is point-symmetric.
+/// - Stagger: a shape with time offset o gets `animation-delay` ≡ o (mod T), taken in
+///   (−T, 0] so it is mid-cycle at once, exactly like the painter's (t − o) mod T.
+/// - Delay: the component root runs a 0 s opacity animation 0 → 1 with fill `both`,
+///   delayed by `delay`; every shape's delay is increased by `delay` so the timeline
+///   starts when the component shows (the painter's t = 0).
+/// - Reduced motion (`prefers-reduced-motion: reduce` or an ancestor
+///   `[data-motion="reduce"]`): shimmer layers are removed and pulse stops, i.e. the
+///   t = 0 frame. The static gradient and the appearance delay are not motion and stay.
+/// - Forced themes: `[data-theme="light"|"dark"] .sk-X` outranks the media query by one
+///   attribute of specificity. Limitation: with two nested `data-theme` ancestors the
+///   dark rule wins (CSS cannot select the nearest ancestor).
 public enum ComponentEmitter {
     /// `label` is the accessible "loading" label (defaults to the spec's title).
     public static func emit(_ spec: Spec, layout: SpecLayout, label: String? = nil) -> WebComponent {

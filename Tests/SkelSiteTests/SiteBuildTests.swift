@@ -40,12 +40,16 @@ import Testing
         #expect(intro.contains("<title>Intro guide · Fixture site</title>"))
         #expect(intro.contains("<link rel=\"stylesheet\" href=\"../assets/gallery.css\">"))
         #expect(intro.contains("<a href=\"../index.html\">home</a>"))
-        // Nav: order 1 (Zeta), order 2 (Intro guide), then no order (About this).
-        let nav = ["../zeta.html", "../guides/intro.html", "../about.html"].map { intro.range(of: "href=\"\($0)\"")!.lowerBound }
+        // Nav: root docs first, order 1 (Zeta) then no order (About this); then the
+        // "Guides" folder group.
+        let nav = ["../zeta.html", "../about.html", "Guides", "../guides/intro.html"].map { intro.range(of: $0)!.lowerBound }
         #expect(nav == nav.sorted())
+        #expect(intro.contains("<p class=\"nav-group-label\">Guides</p>"))
         #expect(intro.contains("<a href=\"../guides/intro.html\" aria-current=\"page\">Intro guide</a>"))
-        #expect(intro.contains("<a class=\"pager-prev\" href=\"../zeta.html\" rel=\"prev\"><span>Previous</span> Zeta</a>"))
-        #expect(intro.contains("<a class=\"pager-next\" href=\"../about.html\" rel=\"next\"><span>Next</span> About this</a>"))
+        #expect(intro.contains("<a class=\"pager-prev\" href=\"../about.html\" rel=\"prev\"><span>Previous</span> About this</a>"))
+        #expect(!intro.contains("pager-next"))
+        let zeta = try site.read("zeta.html")
+        #expect(zeta.contains("<a class=\"pager-next\" href=\"about.html\" rel=\"next\"><span>Next</span> About this</a>"))
         let about = try site.read("about.html")
         #expect(!about.contains("<script>alert"))
         #expect(about.contains("<!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted -->"))

@@ -32,6 +32,8 @@ public struct BuildReport: Sendable, Equatable {
     public var wroteOutput = false
     public var steps: [BuildStepEvent] = []
 
+    public init() {}
+
     public var errorCount: Int { diagnostics.filter(\.isError).count }
     public var succeeded: Bool { errorCount == 0 }
 }

@@ -11,6 +11,9 @@ final class PageWriter: @unchecked Sendable {
     let baseURL: String?
     private let lock = NSLock()
     private var written = 0
+    /// `_nav` rendered once per root prefix (why: the nav lists every doc, so rendering
+    /// it per page through Mustache is quadratic in the number of docs).
+    private var navCache: [String: String] = [:]
 
     init(theme: TemplateSet, staging: URL, cache: RenderCache, baseURL: String?) {
         self.theme = theme
@@ -30,13 +33,40 @@ final class PageWriter: @unchecked Sendable {
         documents.first(where: { $0.slug == "index" })?.title ?? "Skeleton gallery"
     }
 
-    /// Nav order: front matter `order` (docs without one last), then title, then path.
+    /// Nav order: docs grouped by top folder (root docs first, then folders by their
+    /// smallest `order`, then name); within a group by front matter `order` (docs
+    /// without one last), then title, then path. Previous/next links follow it too.
     static func navOrder(_ documents: [SiteDocument]) -> [SiteDocument] {
-        documents.filter { $0.slug != "index" }.sorted { a, b in
+        navGroups(documents).flatMap(\.documents)
+    }
+
+    struct NavGroup {
+        /// "" for docs at the root of the source folder.
+        var folder: String
+        var documents: [SiteDocument]
+        var label: String {
+            folder.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        }
+    }
+
+    static func navGroups(_ documents: [SiteDocument]) -> [NavGroup] {
+        func before(_ a: SiteDocument, _ b: SiteDocument) -> Bool {
             let (oa, ob) = (a.frontMatter.order ?? Int.max, b.frontMatter.order ?? Int.max)
             if oa != ob { return oa < ob }
             if a.title != b.title { return a.title < b.title }
             return a.slug < b.slug
+        }
+        var byFolder: [String: [SiteDocument]] = [:]
+        for document in documents where document.slug != "index" {
+            let parts = document.slug.split(separator: "/")
+            byFolder[parts.count > 1 ? String(parts[0]) : "", default: []].append(document)
+        }
+        let groups = byFolder.map { NavGroup(folder: $0.key, documents: $0.value.sorted(by: before)) }
+        return groups.sorted { a, b in
+            if a.folder.isEmpty != b.folder.isEmpty { return a.folder.isEmpty }
+            let (oa, ob) = (a.documents.first?.frontMatter.order ?? Int.max, b.documents.first?.frontMatter.order ?? Int.max)
+            if oa != ob { return oa < ob }
+            return a.folder < b.folder
         }
     }
 
@@ -124,17 +154,45 @@ final class PageWriter: @unchecked Sendable {
 
     /// Context every template gets: site title, root prefix, nav with the current page.
     func baseContext(siteTitle: String, root: String, nav: [SiteDocument], currentSlug: String) -> [String: Any] {
-        let items: [[String: Any]] = nav.map { document in
+        func item(_ document: SiteDocument) -> [String: Any] {
             var item: [String: Any] = ["title": document.title, "url": root + document.pagePath]
             if document.slug == currentSlug { item["current"] = true }
             return item
         }
         var context: [String: Any] = [
-            "siteTitle": siteTitle, "root": root, "nav": items, "indexURL": root + "index.html",
+            "siteTitle": siteTitle, "root": root, "indexURL": root + "index.html",
             "playgroundURL": root + "playground.html", "generator": "skelsite \(SkelSiteInfo.version)",
         ]
         if currentSlug == "index" { context["isIndex"] = true }
+        context["navHTML"] = navHTML(context: context, nav: nav, root: root, currentSlug: currentSlug)
         return context
+    }
+
+    /// The rendered `_nav` partial with the current page's link marked
+    /// `aria-current="page"`: rendered once per root prefix, then marked by replacing
+    /// the link's exact `href="…">`.
+    private func navHTML(context: [String: Any], nav: [SiteDocument], root: String, currentSlug: String) -> String {
+        lock.lock()
+        var html = navCache[root]
+        lock.unlock()
+        if html == nil {
+            let groups: [[String: Any]] = Self.navGroups(nav).map { group in
+                var entry: [String: Any] = ["items": group.documents.map { ["title": $0.title, "url": root + $0.pagePath] }]
+                if !group.folder.isEmpty { entry["label"] = group.label }
+                return entry
+            }
+            var navContext = context
+            navContext["navGroups"] = groups
+            navContext["isIndex"] = nil
+            let rendered = theme.render("_nav", navContext)
+            lock.lock()
+            navCache[root] = rendered
+            lock.unlock()
+            html = rendered
+        }
+        let current = currentSlug == "index" ? root + "index.html" : root + currentSlug + ".html"
+        return html!.replacingOccurrences(of: "href=\"\(HTMLEscape.text(current))\">",
+                                          with: "href=\"\(HTMLEscape.text(current))\" aria-current=\"page\">")
     }
 
     /// The doc's HTML with each marker replaced by its component, and the page's CSS

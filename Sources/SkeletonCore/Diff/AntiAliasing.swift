@@ -17,10 +17,13 @@ enum AntiAliasing {
         let y2 = min(y1 + 1, height - 1)
         let centreOffset = (y1 * width + x1) * 4
         let centre = image.loadUnaligned(fromByteOffset: centreOffset, as: UInt32.self)
-        // Computed once: pixelmatch recomputes it per neighbour with the same result.
-        let centreLuma = metric.blendedLuma(image + centreOffset)
         // A pixel on the image border counts its missing side as one equal neighbour.
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        // Fast exit, same verdict: 3+ byte-equal neighbours (each has luma delta 0)
+        // make pixelmatch's loop below return false at some point whatever the order.
+        if zeroes + equalNeighbours(image, centre, x0, y0, x2, y2, x1, y1, width) > 2 { return false }
+        // Computed once: pixelmatch recomputes it per neighbour with the same result.
+        let centreLuma = metric.blendedLuma(image + centreOffset)
         var minDelta: M.Scalar = 0
         var maxDelta: M.Scalar = 0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
@@ -57,6 +60,22 @@ enum AntiAliasing {
                 && hasManySiblings(other, minX, minY, width, height))
             || (hasManySiblings(image, maxX, maxY, width, height)
                 && hasManySiblings(other, maxX, maxY, width, height))
+    }
+
+    /// How many of the 8 neighbours are byte-equal to `centre`; the 3 x 3 window is
+    /// x0...x2 by y0...y2, already clipped to the image.
+    @inline(__always)
+    static func equalNeighbours(_ image: UnsafeRawPointer, _ centre: UInt32,
+                                _ x0: Int, _ y0: Int, _ x2: Int, _ y2: Int,
+                                _ x1: Int, _ y1: Int, _ width: Int) -> Int {
+        var count = 0
+        for y in y0...y2 {
+            let row = image + y * width * 4
+            for x in x0...x2 where row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) == centre {
+                count += 1
+            }
+        }
+        return count - 1  // the centre itself
     }
 
     /// Does pixel (x1, y1) have 3 or more byte-identical neighbours (the border

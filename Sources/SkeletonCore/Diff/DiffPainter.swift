@@ -4,18 +4,20 @@ struct DiffPainter<M: YIQMetric> {
     let metric: M
     let aa: UInt32
     let diff: UInt32
-    /// One-entry cache: runs of equal pixels (the common case in UI frames) cost a compare.
-    private var lastSource: UInt32
-    private var lastGrey: UInt32
+    /// A direct-mapped cache of grey pixels keyed by source pixel: UI pictures hold few
+    /// distinct colours, so most pixels cost a hash and a compare. Invariant: each
+    /// entry's value is the grey of its key (all start as transparent black's).
+    private var keys: [UInt32]
+    private var greys: [UInt32]
+    static var cacheBits: Int { 10 }
 
     init(metric: M, options: DiffOptions) {
         self.metric = metric
         aa = Self.pack(options.aaColor.r, options.aaColor.g, options.aaColor.b)
         diff = Self.pack(options.diffColor.r, options.diffColor.g, options.diffColor.b)
-        // Start the cache with the true grey of transparent black (all bytes 0).
         let g = metric.grey(0, 0, 0, 0)
-        lastSource = 0
-        lastGrey = Self.pack(g, g, g)
+        keys = [UInt32](repeating: 0, count: 1 << Self.cacheBits)
+        greys = [UInt32](repeating: Self.pack(g, g, g), count: 1 << Self.cacheBits)
     }
 
     /// Bytes r, g, b, 255 as they lie in memory, whatever the host's byte order.
@@ -34,12 +36,14 @@ struct DiffPainter<M: YIQMetric> {
     /// The faded grey pixel for a source pixel at `p`, whose 4 bytes are `source`.
     @inline(__always)
     mutating func greyPixel(_ source: UInt32, at p: UnsafeRawPointer) -> UInt32 {
-        if source != lastSource {
-            let g = metric.grey(p.load(fromByteOffset: 0, as: UInt8.self), p.load(fromByteOffset: 1, as: UInt8.self),
-                                p.load(fromByteOffset: 2, as: UInt8.self), p.load(fromByteOffset: 3, as: UInt8.self))
-            lastSource = source
-            lastGrey = Self.pack(g, g, g)
-        }
-        return lastGrey
+        // Fibonacci hashing: the top bits of source × 2^32/φ.
+        let slot = Int(truncatingIfNeeded: (source &* 0x9E37_79B9) >> UInt32(32 - Self.cacheBits))
+        if keys[slot] == source { return greys[slot] }
+        let g = metric.grey(p.load(fromByteOffset: 0, as: UInt8.self), p.load(fromByteOffset: 1, as: UInt8.self),
+                            p.load(fromByteOffset: 2, as: UInt8.self), p.load(fromByteOffset: 3, as: UInt8.self))
+        let grey = Self.pack(g, g, g)
+        keys[slot] = source
+        greys[slot] = grey
+        return grey
     }
 }

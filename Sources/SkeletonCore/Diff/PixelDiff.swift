@@ -107,9 +107,19 @@ public enum PixelDiff {
 
         /// Classifies pixel `i`, whose bytes differ: a counted difference, anti-aliasing,
         /// or within the threshold. Returns 2, 1 or 0.
+        // The last pair of differing pixels and its verdict: a recoloured area repeats
+        // one pair many times.
+        var lastA: UInt32 = 0, lastB: UInt32 = 0, lastExceeds = false
         @inline(__always)
         func classify(_ i: Int) -> Int {
-            if !metric.exceedsThreshold(a + i * 4, b + i * 4) { return 0 }
+            let wa = a.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            let wb = b.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            if wa != lastA || wb != lastB {
+                lastA = wa
+                lastB = wb
+                lastExceeds = metric.exceedsThreshold(a + i * 4, b + i * 4)
+            }
+            if !lastExceeds { return 0 }
             if !options.includeAA {
                 let y = i / width
                 let x = i - y * width

@@ -26,8 +26,11 @@ enum SpecBounds {
             }
         }
         guard size[0] > Limits.maxNodes else { return }
-        // Blame the outermost node that is over the limit on its own, else the root.
+        // Only repeats multiply: blame the outermost repeat that is over the limit on
+        // its own (the arena is in source order, so the first found is outermost),
+        // else the root.
         for i in 1..<drafts.count where drafts[i].role == .node && size[i] > Limits.maxNodes {
+            guard case .repeat = drafts[i].node.kind else { continue }
             let p = drafts[i].node.position
             run.error("too many nodes: this '\(drafts[i].keyword)' expands to \(describe(size[i])) nodes; a spec may have at most \(Limits.maxNodes)",
                       p.line, p.column)
@@ -38,6 +41,7 @@ enum SpecBounds {
     }
 
     static func describe(_ n: Int) -> String {
-        n >= saturation ? "too many" : "\(n)"
+        // Past the saturation point the exact figure is meaningless (and huge).
+        n >= saturation ? "more than \(Limits.maxNodes)" : "\(n)"
     }
 }

@@ -68,6 +68,10 @@ enum SpecLexer {
     static func lexLine(_ s: [UInt8], _ start: Int, _ end: Int, fileLine: Int, columnOffset: Int,
                         diagnostics: inout [Diagnostic]) -> SpecLine? {
         func col(_ i: Int) -> Int { i - start + 1 + columnOffset }
+        // Blank and comment-only lines are ignored whatever their whitespace.
+        var first = start
+        while first < end && (s[first] == space || s[first] == tab) { first += 1 }
+        if first >= end || s[first] == hash { return nil }
         // Indentation: spaces only. A tab is reported once per line and counted as two
         // spaces so the rest of the line can still be checked.
         var i = start
@@ -87,7 +91,6 @@ enum SpecLexer {
             }
             i += 1
         }
-        if i >= end || s[i] == hash { return nil }
         var line = SpecLine(line: fileLine, indent: indent, column: col(i), tokens: [])
         while i < end {
             while i < end && (s[i] == space || s[i] == tab) { i += 1 }

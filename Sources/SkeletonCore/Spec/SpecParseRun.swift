@@ -246,9 +246,15 @@ struct SpecParseRun {
         } else {
             SpecBounds.checkNodeCount(&self)
         }
-        var sorted = diagnostics
         // Source order; stable so same-position messages keep their discovery order.
-        sorted = stableSortedByPosition(sorted)
+        var sorted = stableSortedByPosition(diagnostics)
+        if sorted.count > SpecParser.maxDiagnostics {
+            let cut = sorted[SpecParser.maxDiagnostics].position
+            sorted.removeSubrange(SpecParser.maxDiagnostics...)
+            sorted.append(Diagnostic(.error,
+                "too many errors; stopped reporting after the first \(SpecParser.maxDiagnostics), fix these and check again",
+                at: cut))
+        }
         if sorted.contains(where: { $0.severity == .error }) {
             return ParseResult(spec: nil, diagnostics: sorted)
         }

@@ -14,6 +14,11 @@ public struct ParseResult: Equatable, Sendable {
 }
 
 public enum SpecParser {
+    /// Most diagnostics returned for one spec (then one "too many errors" note), as
+    /// compilers cap theirs: a hostile 1 MiB spec could otherwise yield 100,000
+    /// messages, each printed with its source line.
+    public static let maxDiagnostics = 100
+
     /// Parses one spec. `firstLine` is the file line number of the spec text's first
     /// line (for a fenced block: the line after the opening fence), so diagnostics
     /// carry the file's own positions. `columnOffset` is added to every column

@@ -187,12 +187,14 @@ enum SpecValues {
     /// CSS-order padding: 1, 2 or 4 numbers separated by spaces or commas.
     static func padding(_ v: [UInt8]) -> Result<Insets, ValueProblem> {
         var parts: [[UInt8]] = []
+        var starts: [Int] = []
         var current: [UInt8] = []
-        for c in v {
+        for (i, c) in v.enumerated() {
             if c == 0x20 || c == 0x2C || c == 0x09 {
                 if !current.isEmpty { parts.append(current) }
                 current = []
             } else {
+                if current.isEmpty { starts.append(i) }
                 current.append(c)
             }
         }
@@ -202,10 +204,13 @@ enum SpecValues {
                 "padding '\(SpecText.show(v))' has \(parts.count) numbers; give 1 (all sides), 2 (vertical, horizontal) or 4 (top, right, bottom, left)"))
         }
         var n: [Double] = []
-        for p in parts {
+        for (p, start) in zip(parts, starts) {
             switch points(p, "padding") {
             case .success(let x): n.append(x)
-            case .failure(let e): return .failure(e)
+            case .failure(var e):
+                // Point at the offending number, not the start of the list.
+                e.offset = start
+                return .failure(e)
             }
         }
         switch n.count {

@@ -13,13 +13,33 @@ public enum DiagnosticFormatter {
     public static func render(_ d: Diagnostic, path: String, sourceLine: String?) -> String {
         var out = "\(path):\(d.position.line):\(d.position.column): \(d.severity.label): \(d.message)"
         guard let line = sourceLine else { return out }
+        var bytes = Array(line.utf8)
+        var column = d.position.column
+        var lead = ""
+        var tail = ""
+        if bytes.count > maxLineBytes {
+            // Show a window around the column so one diagnostic on a huge line stays small.
+            var start = max(0, min(column - 1, bytes.count) - maxLineBytes / 2)
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            var end = min(bytes.count, start + maxLineBytes)
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            if start > 0 { lead = "..." }
+            if end < bytes.count { tail = "..." }
+            column = column - start + lead.utf8.count
+            bytes = Array(bytes[start..<end])
+        }
+        let shown = lead + String(decoding: bytes, as: UTF8.self) + tail
         out += "\n"
-        out += line
+        out += shown
         out += "\n"
-        out += caretPrefix(Array(line.utf8), column: d.position.column)
+        out += caretPrefix(Array(shown.utf8), column: column)
         out += "^"
         return out
     }
+
+    /// Longest source line shown in full, in bytes; longer ones are cut to this many
+    /// bytes around the column, with "..." on each cut side.
+    public static let maxLineBytes = 160
 
     /// Renders with the source line looked up in the whole file's bytes.
     public static func render(_ d: Diagnostic, path: String, file: [UInt8]) -> String {

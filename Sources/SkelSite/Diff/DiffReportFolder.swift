@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where the HTML report goes and how it replaces an older one.
+///
+/// Invariants: a folder is only ever replaced when it is empty or holds the marker
+/// file an earlier report left, so `--output` pointed at the wrong folder cannot delete
+/// anything else; the new report is written next to it and swapped in at the end.
+public enum DiffReportFolder {
+    public static let marker = ".skelsite-diff-report"
+
+    /// The built site holding `current`: `current` itself or its parent, whichever
+    /// has an `index.html` at its root (the gallery builder writes PNGs to `<site>/png/`).
+    public static func site(containing current: String) -> String? {
+        let folder = PNGPairing.absolutePath(current)
+        for candidate in [folder, (folder as NSString).deletingLastPathComponent] {
+            var isFolder: ObjCBool = false
+            let index = (candidate as NSString).appendingPathComponent("index.html")
+            if FileManager.default.fileExists(atPath: index, isDirectory: &isFolder), !isFolder.boolValue {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// `--output` when given; otherwise `<site>/diff` when `current` is inside a built
+    /// site; otherwise nil (no report).
+    public static func target(output: String?, current: String) -> String? {
+        if let output { return PNGPairing.absolutePath(output) }
+        return site(containing: current).map { ($0 as NSString).appendingPathComponent("diff") }
+    }
+
+    /// A fresh sibling folder to write the report into; checks the target can be replaced.
+    public static func prepare(_ target: String) throws(DiffError) -> String {
+        let fm = FileManager.default
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: target, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw DiffError(path: target, message: "exists and is not a directory") }
+            let contents = (try? fm.contentsOfDirectory(atPath: target)) ?? []
+            guard contents.isEmpty || contents.contains(marker) else {
+                throw DiffError(path: target, message: "not empty and not a skelsite diff report; refusing to replace it")
+            }
+        }
+        let parent = (target as NSString).deletingLastPathComponent
+        let temporary = (parent as NSString).appendingPathComponent(
+            ".\((target as NSString).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try? fm.removeItem(atPath: temporary)
+            try fm.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw DiffError(path: target, message: "cannot create report folder: \(error.localizedDescription)")
+        }
+        return temporary
+    }
+
+    /// Writes the page, script and marker into `temporary`, then swaps it in for `target`.
+    public static func finish(_ temporary: String, target: String, page: String) throws(DiffError) {
+        let fm = FileManager.default
+        do {
+            try Data(page.utf8).write(to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent("index.html")))
+            try Data(DiffHTMLReport.script.utf8).write(
+                to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent(DiffHTMLReport.scriptName)))
+            try Data("written by skelsite diff; the next run replaces this folder\n".utf8).write(
+                to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent(marker)))
+            if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
+            try fm.moveItem(atPath: temporary, toPath: target)
+        } catch {
+            try? fm.removeItem(atPath: temporary)
+            throw DiffError(path: target, message: "cannot write report: \(error.localizedDescription)")
+        }
+    }
+
+    /// Removes an unfinished report after an error.
+    public static func abandon(_ temporary: String) {
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+}

@@ -1,0 +1,13 @@
+/// What happened to one reference PNG between the baseline and the current folder.
+public enum DiffStatus: String, Sendable, CaseIterable {
+    /// Same size and no pixel differs beyond the threshold (anti-aliasing aside).
+    case unchanged
+    /// Same size, some pixels differ beyond the threshold.
+    case changed
+    /// Only in the current folder.
+    case added
+    /// Only in the baseline folder.
+    case removed
+    /// In both, but the width or height differs (never compared pixel by pixel).
+    case resized
+}

@@ -1,0 +1,94 @@
+import SkeletonCore
+
+/// How closely the browser's rendering of one frame matches the painter's.
+public struct VerifyResult: Equatable, Sendable {
+    /// `path:line` of the spec in the source folder.
+    public var component: String
+    public var title: String?
+    public var theme: Theme
+    public var scale: Int
+    /// Seconds on the painter's clock.
+    public var time: Double
+    /// Pixels pixelmatch counts as different.
+    public var mismatched: Int
+    public var pixels: Int
+
+    /// Share of matching pixels, 0...1.
+    public var match: Double { pixels == 0 ? 1 : 1 - Double(mismatched) / Double(pixels) }
+}
+
+/// Terminal and JSON forms of a run's results.
+public enum VerifyReport {
+    /// One line per frame, e.g. `gallery/row.md:12 light @2x t=0.75s  99.87%`,
+    /// failing lines marked.
+    public static func text(_ results: [VerifyResult], minimum: Double) -> String {
+        var out = ""
+        for r in results {
+            let mark = r.match < minimum ? "FAIL " : "ok   "
+            out += mark + r.component + " " + themeName(r.theme) + " @" + String(r.scale) + "x t="
+                + number(r.time) + "s  " + percent(r.match) + "\n"
+        }
+        return out
+    }
+
+    /// `{"results":[{"component","theme","scale","time","match"},...]}`, plus title,
+    /// mismatched and pixels. Numbers printed with fixed precision so runs diff cleanly.
+    public static func json(_ results: [VerifyResult]) -> String {
+        var out = "{\"results\":[\n"
+        for (index, r) in results.enumerated() {
+            out += "{\"component\":" + quoted(r.component)
+            out += ",\"title\":" + (r.title.map(quoted) ?? "null")
+            out += ",\"theme\":\"" + themeName(r.theme) + "\""
+            out += ",\"scale\":" + String(r.scale)
+            out += ",\"time\":" + number(r.time)
+            out += ",\"match\":" + number(r.match, places: 6)
+            out += ",\"mismatched\":" + String(r.mismatched)
+            out += ",\"pixels\":" + String(r.pixels) + "}"
+            out += index == results.count - 1 ? "\n" : ",\n"
+        }
+        return out + "]}\n"
+    }
+
+    static func themeName(_ theme: Theme) -> String { theme == .light ? "light" : "dark" }
+
+    public static func percent(_ share: Double) -> String {
+        number(share * 100, places: 2) + "%"
+    }
+
+    /// Fixed decimals, trailing zeros trimmed.
+    static func number(_ value: Double, places: Int = 4) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let units = (abs(value) * scale).rounded()
+        if units == 0 { return "0" }
+        var whole = String(Int64(units / scale))
+        let fraction = Int64(units.truncatingRemainder(dividingBy: scale))
+        if value < 0 { whole = "-" + whole }
+        guard fraction != 0 else { return whole }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: places - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return whole + "." + digits
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SkeletonCore
+
+/// A spec found in a docs folder, parsed.
+public struct VerifySpec {
+    /// Path relative to the source folder, with `/` separators.
+    public var path: String
+    /// File line of the opening fence.
+    public var line: Int
+    public var spec: Spec
+    /// How results name it: `path:line`.
+    public var name: String { path + ":" + String(line) }
+}
+
+/// Finds every ```skeleton block in every `.md` file under a folder (sorted paths, so
+/// runs are reproducible) and parses it.
+public enum VerifySpecs {
+    public struct Found {
+        public var specs: [VerifySpec] = []
+        /// Compiler-style diagnostics of specs that failed to parse.
+        public var problems: [String] = []
+    }
+
+    /// `displayPrefix` goes before paths in diagnostics (e.g. "site/").
+    public static func find(in source: URL, displayPrefix: String = "") throws -> Found {
+        var found = Found()
+        for relative in try markdownFiles(in: source) {
+            let url = source.appendingPathComponent(relative)
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            for block in SpecBlocks.find(inMarkdown: text) {
+                let result = SpecParser.parse(block.text, firstLine: block.firstLine, columnOffset: block.columnOffset)
+                if let spec = result.spec, !result.diagnostics.contains(where: { $0.severity == .error }) {
+                    found.specs.append(VerifySpec(path: relative, line: block.fenceLine, spec: spec))
+                } else {
+                    for d in result.diagnostics where d.severity == .error {
+                        found.problems.append("\(displayPrefix)\(relative):\(d.position.line):\(d.position.column): error: \(d.message)")
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Relative paths of the `.md` files under `source`, sorted byte-wise.
+    static func markdownFiles(in source: URL) throws -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw VerifyFailure(description: "'\(source.path)' is not a folder")
+        }
+        guard let walker = FileManager.default.enumerator(atPath: source.path) else {
+            throw VerifyFailure(description: "cannot read '\(source.path)'")
+        }
+        var paths: [String] = []
+        while let next = walker.nextObject() as? String {
+            if next.lowercased().hasSuffix(".md") { paths.append(next) }
+        }
+        return paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+}
+
+public struct VerifyFailure: Error, CustomStringConvertible {
+    public var description: String
+}
