@@ -98,8 +98,9 @@ public enum DiffHTMLReport {
         h2{font-size:16px}.status{display:inline-block;padding:0 6px;border-radius:4px;font-size:12px;text-transform:uppercase;color:#fff;background:#34c759}\
         .failed .status{background:#ff3b30}p.failed{color:#ff3b30}\
         .sides{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0}figcaption{font-size:12px;opacity:.7}\
-        img{max-width:100%;image-rendering:pixelated;background:repeating-conic-gradient(#ccc 0 25%,#fff 0 50%) 0 0/16px 16px}\
-        .overlay{position:relative;display:inline-block;margin-top:8px}.overlay .top{position:absolute;left:0;top:0;clip-path:inset(0 0 0 var(--split,50%))}\
+        img{max-width:100%;min-width:160px;outline:1px solid #8886;image-rendering:pixelated;background:repeating-conic-gradient(#ccc 0 25%,#fff 0 50%) 0 0/16px 16px}\
+        .overlay{position:relative;width:max-content;max-width:100%;margin-top:8px}.overlay img{display:block}\
+        .overlay .top{position:absolute;left:0;top:0;width:100%;clip-path:inset(0 0 0 var(--split,50%))}\
         .blink:checked~.overlay .top{clip-path:none;animation:blink 1s steps(1) infinite}@keyframes blink{50%{opacity:0}}\
         @media (prefers-reduced-motion:reduce){.blink:checked~.overlay .top{animation-duration:2s}}
         """

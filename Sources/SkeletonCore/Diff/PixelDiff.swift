@@ -104,75 +104,82 @@ public enum PixelDiff {
 
         var mismatched = 0
         var antialiased = 0
-
-        /// Classifies pixel `i`, whose bytes differ: a counted difference, anti-aliasing,
-        /// or within the threshold. Returns 2, 1 or 0.
         // The last pair of differing pixels and its verdict: a recoloured area repeats
-        // one pair many times.
+        // one pair many times. (0, 0) is never looked up: classify only sees pairs
+        // that differ.
         var lastA: UInt32 = 0, lastB: UInt32 = 0, lastExceeds = false
+
+        /// Classifies pixel (x, y), whose bytes differ: 2 a counted difference, 1
+        /// anti-aliasing, 0 within the threshold.
         @inline(__always)
-        func classify(_ i: Int) -> Int {
-            let wa = a.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-            let wb = b.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+        func classify(_ x: Int, _ y: Int, _ wa: UInt32, _ wb: UInt32) -> Int {
             if wa != lastA || wb != lastB {
                 lastA = wa
                 lastB = wb
-                lastExceeds = metric.exceedsThreshold(a + i * 4, b + i * 4)
+                let offset = (y * width + x) * 4
+                lastExceeds = metric.exceedsThreshold(a + offset, b + offset)
             }
             if !lastExceeds { return 0 }
-            if !options.includeAA {
-                let y = i / width
-                let x = i - y * width
-                if AntiAliasing.isAntialiased(metric, a, x, y, width, height, other: b)
-                    || AntiAliasing.isAntialiased(metric, b, x, y, width, height, other: a) {
-                    return 1
-                }
+            if !options.includeAA
+                && (AntiAliasing.isAntialiased(metric, a, x, y, width, height, other: b)
+                    || AntiAliasing.isAntialiased(metric, b, x, y, width, height, other: a)) {
+                return 1
             }
             return 2
         }
 
         if let o = po?.baseAddress {
             var painter = DiffPainter(metric: metric, options: options)
-            for i in 0..<count {
-                let wa = a.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-                let kind = wa == b.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) ? 0 : classify(i)
-                switch kind {
-                case 2:
-                    mismatched += 1
-                    o.storeBytes(of: painter.diff, toByteOffset: i * 4, as: UInt32.self)
-                case 1:
-                    antialiased += 1
-                    // As in pixelmatch, a mask leaves anti-aliasing out.
-                    if drawGrey { o.storeBytes(of: painter.aa, toByteOffset: i * 4, as: UInt32.self) }
-                default:
-                    if drawGrey { o.storeBytes(of: painter.greyPixel(wa, at: a + i * 4), toByteOffset: i * 4, as: UInt32.self) }
+            for y in 0..<height {
+                let row = y * width * 4
+                for x in 0..<width {
+                    let offset = row + x * 4
+                    let wa = a.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    let wb = b.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    switch wa == wb ? 0 : classify(x, y, wa, wb) {
+                    case 2:
+                        mismatched += 1
+                        o.storeBytes(of: painter.diff, toByteOffset: offset, as: UInt32.self)
+                    case 1:
+                        antialiased += 1
+                        // As in pixelmatch, a mask leaves anti-aliasing out.
+                        if drawGrey { o.storeBytes(of: painter.aa, toByteOffset: offset, as: UInt32.self) }
+                    default:
+                        if drawGrey {
+                            o.storeBytes(of: painter.greyPixel(wa, at: a + offset), toByteOffset: offset, as: UInt32.self)
+                        }
+                    }
                 }
             }
         } else {
-            var i = 0
-            while i < count {
-                // Skip runs of identical bytes, 8 pixels (32 bytes) per step.
-                while i + 8 <= count {
-                    let o = i * 4
-                    let d0 = a.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o, as: UInt64.self)
-                    let d1 = a.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
-                    let d2 = a.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
-                    let d3 = a.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
-                    if (d0 | d1 | d2 | d3) != 0 { break }
-                    i += 8
-                }
-                // Then look at up to 8 pixels one by one.
-                let end = min(i + 8, count)
-                while i < end {
-                    if a.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-                        != b.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) {
-                        switch classify(i) {
-                        case 2: mismatched += 1
-                        case 1: antialiased += 1
-                        default: break
-                        }
+            for y in 0..<height {
+                let row = y * width * 4
+                var x = 0
+                while x < width {
+                    // Skip runs of identical bytes, 8 pixels (32 bytes) per step.
+                    while x + 8 <= width {
+                        let o = row + x * 4
+                        let d0 = a.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+                        let d1 = a.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
+                        let d2 = a.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
+                        let d3 = a.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
+                        if (d0 | d1 | d2 | d3) != 0 { break }
+                        x += 8
                     }
-                    i += 1
+                    // Then look at up to 8 pixels one by one.
+                    let end = min(x + 8, width)
+                    while x < end {
+                        let wa = a.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self)
+                        let wb = b.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self)
+                        if wa != wb {
+                            switch classify(x, y, wa, wb) {
+                            case 2: mismatched += 1
+                            case 1: antialiased += 1
+                            default: break
+                            }
+                        }
+                        x += 1
+                    }
                 }
             }
         }

@@ -2,8 +2,9 @@
 /// 32 KiB window with hash chains and one-step lazy matching, then per block the
 /// cheapest of dynamic Huffman, fixed Huffman or stored. Deterministic bytes.
 public enum Deflate {
-    /// How hard the match finder searches. The defaults sit near zlib level 6,
-    /// whose output size Pillow's default PNG save matches.
+    /// How hard the match finder searches. The defaults were tuned on skeleton frames
+    /// (flat runs, repeated rows, gradient bands) to come out smaller than zlib level 6,
+    /// which Pillow's default PNG save uses, in a fraction of its time.
     public struct Effort: Sendable {
         /// Most chain links followed per position.
         public var maxChain: Int
@@ -11,10 +12,18 @@ public enum Deflate {
         public var niceLength: Int
         /// Only try the next position (lazy matching) when the match is shorter than this.
         public var lazyBelow: Int
-        public init(maxChain: Int = 64, niceLength: Int = 128, lazyBelow: Int = 32) {
+        /// Matches longer than this hash only their last positions, not all of them
+        /// (zlib's max_insert_length idea): cheaper on long runs, but fewer candidates.
+        public var maxInsertLength: Int
+        /// Drop length-3 matches further back than this: they cost more than literals.
+        public var tooFar: Int
+        public init(maxChain: Int = 128, niceLength: Int = 258, lazyBelow: Int = 16, maxInsertLength: Int = 258,
+                    tooFar: Int = 4096) {
             self.maxChain = maxChain
             self.niceLength = niceLength
             self.lazyBelow = lazyBelow
+            self.maxInsertLength = maxInsertLength
+            self.tooFar = tooFar
         }
     }
 
@@ -46,9 +55,6 @@ struct LZ77Compressor {
     /// Symbols per block: enough to amortise a dynamic header, small enough that the
     /// codes follow changes in the data.
     static let blockSymbols = 1 << 15
-    /// After a match longer than this, its inner positions are not hashed: on long
-    /// flat runs that work buys nothing (zlib's max_insert_length idea).
-    static let maxInsertLength = 32
 
     let input: UnsafeBufferPointer<UInt8>
     let effort: Deflate.Effort
@@ -78,6 +84,7 @@ struct LZ77Compressor {
         let maxChain = effort.maxChain
         let nice = min(effort.niceLength, 258)
         let lazyBelow = effort.lazyBelow
+        let tooFar = effort.tooFar
 
         @inline(__always) func hashAt(_ i: Int) -> Int {
             let v = UInt32(base[i]) | (UInt32(base[i + 1]) << 8) | (UInt32(base[i + 2]) << 16)
@@ -129,6 +136,7 @@ struct LZ77Compressor {
                 candidate = next
                 chain -= 1
             }
+            if best == 3 && bestDistance > tooFar { return (0, 0) }
             return best >= 3 ? (best, bestDistance) : (0, 0)
         }
 
@@ -165,7 +173,7 @@ struct LZ77Compressor {
                     block.match(length: length, distance: distance)
                     // Hash the inner positions of short matches; of long ones only the
                     // last few, so a run continuing past the match finds distance 1 again.
-                    var p = length <= Self.maxInsertLength ? i + 1 : i + length - 3
+                    var p = length <= effort.maxInsertLength ? i + 1 : i + length - 3
                     let end = min(i + length, n - 2)
                     while p < end {
                         _ = insert(p)

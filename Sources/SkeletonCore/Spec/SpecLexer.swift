@@ -40,8 +40,7 @@ enum SpecLexer {
 
     /// Lexes every line. Lexical problems (tabs in indentation, unterminated strings,
     /// bad escapes) become diagnostics; the line is still returned as far as it lexed,
-    /// so the parser can keep going.
-    /// `tabWidth` is how many spaces a tab in the indentation stands for, for recovery only.
+    /// so the parser can keep going. Blank and comment-only lines are dropped.
     static func lines(_ source: [UInt8], firstLine: Int, columnOffset: Int,
                       diagnostics: inout [Diagnostic]) -> [SpecLine] {
         var result: [SpecLine] = []

@@ -69,8 +69,8 @@ enum SpecNumber {
         case tooManyDigits
     }
 
-    /// Parses `[-+]digits[.digits]` (also `.5`). Returns nil-equivalent failures
-    /// instead of guessing.
+    /// Parses `[-+]digits[.digits]` (also `.5`); no exponents, NaN or infinities, so
+    /// every accepted value is finite.
     static func decimal(_ b: ArraySlice<UInt8>) -> Result<SpecDecimal, Failure> {
         var i = b.startIndex
         var negative = false
