@@ -69,6 +69,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .customLong("allow-removed"), help: "Baselines with no current image do not fail.")
     var allowRemoved = false
 
+    @Option(help: "Output on stdout: text (default), json (the --json document), or github (Actions annotations).")
+    var format: String?
+
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unexpected: [String] = []
 
@@ -77,6 +80,18 @@ struct DiffCommand: ParsableCommand {
         switch DiffRequest.validate(self) {
         case .success(let valid): request = valid
         case .failure(let problem): throw Self.fail(["error: \(problem.message)"])
+        }
+        let format = request.format
+        let failRun = { (errors: [DiffError]) -> ExitCode in
+            switch format {
+            case .text: return Self.fail(errors.map(\.text))
+            case .json:
+                FileHandle.standardOutput.write(Data(DiffJSONReport.errors(errors).utf8))
+                return Self.fail(errors.map(\.text))
+            case .github:
+                FileHandle.standardOutput.write(Data(DiffGitHubReport.errors(errors).map { $0 + "\n" }.joined().utf8))
+                return Self.fail(errors.map(\.text))
+            }
         }
         var options = request.options
         var temporary: String?
@@ -93,7 +108,7 @@ struct DiffCommand: ParsableCommand {
         let result = DirectoryDiff.run(baseline: request.baseline, current: request.current, options: options)
         if !result.errors.isEmpty {
             if let temporary { DiffReportFolder.abandon(temporary) }
-            throw Self.fail(result.errors.map(\.text))
+            throw failRun(result.errors)
         }
         do {
             if let target, let temporary {
@@ -110,7 +125,18 @@ struct DiffCommand: ParsableCommand {
             if let temporary { DiffReportFolder.abandon(temporary) }
             throw Self.fail([error.text])
         }
+        if format == .json {
+            FileHandle.standardOutput.write(Data(DiffJSONReport.render(result, options: options).utf8))
+            if !result.summary.passed { throw ExitCode(1) }
+            return
+        }
         var out = ""
+        if format == .github {
+            for line in DiffGitHubReport.annotations(result, baseline: request.baseline, current: request.current,
+                                                     tolerance: options.tolerance) {
+                out += line + "\n"
+            }
+        }
         for image in result.images {
             if let line = DiffTerminalReport.line(image, tolerance: options.tolerance) { out += line + "\n" }
         }
@@ -143,6 +169,7 @@ struct DiffRequest {
     var output: String?
     var json: String?
     var junit: String?
+    var format: OutputFormat
     var options: DirectoryDiffOptions
 
     struct Problem: Error {
@@ -155,6 +182,13 @@ struct DiffRequest {
         }
         guard let baseline = command.baseline, let current = command.current else {
             return .failure(Problem(message: "usage: skelsite diff BASELINE_DIR CURRENT_DIR [options]"))
+        }
+        var format = OutputFormat.text
+        if let text = command.format {
+            guard let value = OutputFormat(rawValue: text) else {
+                return .failure(Problem(message: "--format must be text, json or github, got '\(text)'"))
+            }
+            format = value
         }
         var pixel = DiffOptions()
         if let text = command.threshold {
@@ -183,6 +217,6 @@ struct DiffRequest {
         let options = DirectoryDiffOptions(pixel: pixel, tolerance: tolerance, allowAdded: command.allowAdded,
                                            allowRemoved: command.allowRemoved)
         return .success(DiffRequest(baseline: baseline, current: current, output: command.output,
-                                    json: command.json, junit: command.junit, options: options))
+                                    json: command.json, junit: command.junit, format: format, options: options))
     }
 }
