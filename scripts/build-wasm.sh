@@ -22,8 +22,12 @@ WASM_LD=${WASM_LD:-$TOOLBIN/wasm-ld}
 
 TARGET=wasm32-unknown-none-wasm
 # -Osize: the budget is < 150 KB gzipped. The stack protector needs libc's
-# __stack_chk_guard, which this target does not have.
-SWIFTFLAGS="-target $TARGET -enable-experimental-feature Embedded -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector"
+# __stack_chk_guard, which this target does not have. -lto=llvm-full: the objects are
+# LLVM bitcode and wasm-ld optimises the three modules as one program, which merges
+# the generic specialisations each module makes of the same stdlib code (about 8%
+# smaller gzipped). Optimisation never changes floating-point results here (no
+# fast-math, no FMA contraction), so pixels stay identical to the native build.
+SWIFTFLAGS="-target $TARGET -enable-experimental-feature Embedded -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full"
 
 sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
 
@@ -42,7 +46,8 @@ done
 
 # 1 MiB of stack: parsing and layout recurse once per nesting level (Limits.maxDepth),
 # and Swift keeps sizeable structs on the stack.
-"$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=1048576 \
+# --lto-O2: O0/O1 leave the bitcode as the compiler wrote it; O2 (= O3 here) is smaller.
+"$WASM_LD" --lto-O2 --no-entry --gc-sections --strip-all -z stack-size=1048576 \
   --export=alloc --export=free --export=render --export=html --export=release \
   --export=skelsite_heap_extent --export=posix_memalign \
   "$OUT"/obj/*.o \

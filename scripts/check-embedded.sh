@@ -1,7 +1,10 @@
 #!/bin/sh
 # Type-checks and compiles SkeletonCore and SkeletonWeb with Embedded Swift for
 # wasm32-unknown-none-wasm, the way the WebAssembly build does. Fails on any
-# Foundation import, untyped throws, existential or other non-Embedded construct.
+# Foundation import, untyped throws, existential or other non-Embedded construct,
+# and on any call into the C maths library: wasm has no libm, and the pixels must
+# equal the native ones bit for bit, so only the functions the wasm runtime provides
+# exactly (Sources/SkeletonWasm/Runtime) may be left for the linker.
 set -eu
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build-embedded}
@@ -11,4 +14,18 @@ swiftc $FLAGS -module-name SkeletonCore -emit-module -emit-module-path "$OUT/Ske
   $(find Sources/SkeletonCore -name '*.swift' | sort) -c -o "$OUT/SkeletonCore.o"
 swiftc $FLAGS -module-name SkeletonWeb -I "$OUT" \
   $(find Sources/SkeletonWeb -name '*.swift' | sort) -c -o "$OUT/SkeletonWeb.o"
-echo "embedded: SkeletonCore and SkeletonWeb compile for wasm32-unknown-none-wasm"
+
+# Undefined symbols the wasm runtime (malloc.c, libc.c, the Swift embedded stdlib and
+# its Unicode tables) resolves; anything else (sin, pow, exp, ...) would not link, or
+# would round differently from glibc.
+NM=$(dirname "$(command -v swiftc)")/llvm-nm
+[ -x "$NM" ] || NM=llvm-nm
+ALLOWED='^(__indirect_function_table|__stack_pointer|__memory_base|__table_base|free|posix_memalign|malloc|calloc|realloc|aligned_alloc|memcpy|memmove|memset|memcmp|strlen|fmod|fmodf|round|roundf|arc4random_buf|_swift_stdlib_.*|swift_.*|\$e?s.*)$'
+UNKNOWN=$("$NM" -u "$OUT/SkeletonCore.o" "$OUT/SkeletonWeb.o" | awk 'NF >= 2 { print $NF }' | sort -u | grep -Ev "$ALLOWED" || true)
+if [ -n "$UNKNOWN" ]; then
+  echo "error: SkeletonCore/SkeletonWeb call C functions the wasm build does not provide exactly:" >&2
+  echo "$UNKNOWN" | sed 's/^/  /' >&2
+  echo "  (use the deterministic functions in SkeletonCore/Support instead of libm)" >&2
+  exit 1
+fi
+echo "embedded: SkeletonCore and SkeletonWeb compile for wasm32-unknown-none-wasm, no libm calls"

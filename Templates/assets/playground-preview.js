@@ -27,6 +27,12 @@ export class CanvasView {
   constructor(canvas) {
     this.canvas = canvas;
     this.context = canvas.getContext('2d');
+    this.image = null;
+  }
+
+  /** Where the next frame's pixels may go (sk.render's `into`): the last frame's. */
+  get buffer() {
+    return this.image?.data ?? null;
   }
 
   /** Puts an image from sk.render on the canvas, `scale` device pixels per CSS pixel. */
@@ -37,7 +43,8 @@ export class CanvasView {
     }
     this.canvas.style.width = `${width / scale}px`;
     this.canvas.style.height = `${height / scale}px`;
-    this.context.putImageData(new ImageData(pixels, width, height), 0, 0);
+    if (this.image?.data !== pixels) this.image = new ImageData(pixels, width, height);
+    this.context.putImageData(this.image, 0, 0);
   }
 
   /** Greys the last good frame out while the spec does not parse. */

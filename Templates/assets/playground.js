@@ -108,7 +108,7 @@ function isAnimated() {
 function frame(now) {
   if (sk && specOK && (needsFrame || (state.playing && isAnimated()))) {
     const time = currentTime(now);
-    const image = sk.render(state.spec, { time, scale: state.scale, theme: state.theme });
+    const image = sk.render(state.spec, { time, scale: state.scale, theme: state.theme, into: canvas.buffer });
     if (!image.diagnostics) {
       canvas.draw(image, state.scale);
       live.seek(time + animation.delay);

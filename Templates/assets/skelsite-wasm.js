@@ -15,11 +15,14 @@
  * (`ArrayBuffer`, `Uint8Array` or any typed-array view), a `Response`, or an already
  * compiled `WebAssembly.Module`. It resolves to an object `sk`.
  *
- * ## sk.render(specText, { time = 0, scale = 1, theme = 'light' })
+ * ## sk.render(specText, { time = 0, scale = 1, theme = 'light', into })
  *
  * Paints one frame. `specText` is the spec's text (what goes inside a ```skeleton
  * fence); `time` is in seconds (the shimmer/pulse phase; 0 is the solid base);
  * `scale` is whole pixels per point, 1 to 4; `theme` is `'light'` or `'dark'`.
+ * `into` (optional) is a `Uint8ClampedArray` to write the pixels into, typically
+ * the `data` of the `ImageData` of the previous frame: when its length is exactly
+ * width·height·4 it is filled and returned as `pixels`, else a new array is.
  * Returns either
  *
  *     { width, height, pixels, warnings, animation }
@@ -162,7 +165,7 @@ export async function load(source) {
   }
 
   return {
-    render(specText, { time = 0, scale = 1, theme = 'light' } = {}) {
+    render(specText, { time = 0, scale = 1, theme = 'light', into = null } = {}) {
       checkSpec(specText);
       if (typeof theme !== 'string' || !Object.hasOwn(THEMES, theme)) {
         throw new RangeError(`theme must be 'light' or 'dark', not ${JSON.stringify(theme)}`);
@@ -176,7 +179,11 @@ export async function load(source) {
       return call(specText, (ptr, len) => exports.render(ptr, len, time, scale, THEMES[theme]), (h, memory, reader) => {
         if (h[0] !== KIND_IMAGE) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
         // A copy: the wasm buffer is freed on release and detached when memory grows.
-        const pixels = new Uint8ClampedArray(memory.slice(h[3], h[3] + h[4]));
+        // Into the caller's array when it fits, which spares an allocation per frame.
+        const source = new Uint8ClampedArray(memory, h[3], h[4]);
+        const reuse = into instanceof Uint8ClampedArray && into.length === h[4];
+        const pixels = reuse ? into : new Uint8ClampedArray(h[4]);
+        pixels.set(source);
         const warnings = reader.diagnostics();
         return { width: h[1], height: h[2], pixels, warnings, animation: reader.animation() };
       });

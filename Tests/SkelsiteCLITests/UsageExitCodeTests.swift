@@ -1,0 +1,26 @@
+import Testing
+
+/// Every usage error exits 2 (DESIGN.md), including those ArgumentParser catches
+/// itself, which it would otherwise report as 64.
+@Suite struct UsageExitCodeTests {
+    @Test(arguments: [
+        ["diff", "--max-diff-pixels", "-1", "a", "b"],
+        ["render", "x.skel", "--scale"],
+        ["no-such-command"],
+        ["build", "--no-such-flag"],
+        ["serve", "--port", "not-a-number"],
+    ])
+    func usageErrorsExitTwo(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("Error:") || result.stderr.contains("error:"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpAndVersionExitZero() throws {
+        #expect(try CLIRunner.run(["--help"]).status == 0)
+        let version = try CLIRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "0.1.0\n")
+    }
+}
