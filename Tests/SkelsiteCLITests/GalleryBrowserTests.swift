@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// The built bundled site in headless Chromium: Tests/browser/gallery.test.mjs checks every
+/// page (search, tags, theme and motion toggles, copy buttons, accessibility, contrast,
+/// pages without JavaScript, no console errors or failed requests) and exits 0 when all pass.
+@Suite struct GalleryBrowserTests {
+    /// Where the test script looks for Chromium (cdp.mjs honours $CHROMIUM, else `chromium`).
+    static let chromium = ProcessInfo.processInfo.environment["CHROMIUM"] ?? "/usr/bin/chromium"
+
+    @Test func galleryWorksInARealBrowser() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.chromium),
+                     "\(Self.chromium) is missing: install it (apt-get install chromium) or set CHROMIUM")
+        let site = try GallerySiteBuild.folder()
+        let run = try Self.node(["Tests/browser/gallery.test.mjs", site.path])
+        #expect(run.status == 0, "gallery.test.mjs exited \(run.status):\n\(run.output)")
+        // The script's summary names the pages it visited; all of the sitemap must be there.
+        let sitemap = try String(contentsOf: site.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        let pages = sitemap.components(separatedBy: "<loc>").count - 1
+        #expect(run.output.contains("\"pages\":\(pages + (sitemap.contains("<loc>index.html</loc>") ? 0 : 1)),"),
+                "summary does not list every sitemap page:\n\(run.output)")
+        print(run.output)
+    }
+
+    /// Runs `node ARGS` in the repository; stdout and stderr together, through a file.
+    static func node(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let scratch = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let log = scratch.appendingPathComponent("output")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["node"] + arguments
+        process.currentDirectoryURL = GallerySiteBuild.repository
+        var environment = ProcessInfo.processInfo.environment
+        environment["CHROMIUM"] = chromium
+        process.environment = environment
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
+    }
+}
