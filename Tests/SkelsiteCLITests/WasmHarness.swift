@@ -52,7 +52,13 @@ enum WasmHarness {
 
     /// skelsite.wasm built by scripts/build-wasm.sh into a directory of this process's
     /// own, so a test run never overwrites the .build-wasm a developer is using.
+    /// scripts/test.sh builds the module once and passes it in SKELSITE_TEST_WASM, so CI
+    /// does not pay for a second Embedded Swift build.
     static let builtWasm: Result<URL, BuildFailure> = {
+        if let prebuilt = ProcessInfo.processInfo.environment["SKELSITE_TEST_WASM"],
+           FileManager.default.fileExists(atPath: prebuilt) {
+            return .success(URL(fileURLWithPath: prebuilt))
+        }
         let out = FileManager.default.temporaryDirectory
             .appendingPathComponent("skelsite-wasm-tests-\(ProcessInfo.processInfo.processIdentifier)")
         do {
