@@ -34,6 +34,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
+    @Option(help: "Diagnostics as text (default), json (one document on stdout) or github (Actions annotations).")
+    var format: OutputFormat = .text
+
     func run() throws {
         let builder = SiteBuilder(
             source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: output),
@@ -42,12 +45,15 @@ struct BuildCommand: ParsableCommand {
             displaySource: source)
         let report: BuildReport
         do {
-            report = try builder.build(progress: StepPrinter.progress(quiet: quiet))
+            report = try builder.build(progress: StepPrinter.progress(quiet: quiet || format == .json))
         } catch {
             StepPrinter.error("skelsite build: \(error.description)")
             throw ExitCode(2)
         }
-        StepPrinter.diagnostics(report)
+        DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
+            ("documents", String(report.documents)), ("components", String(report.components)),
+            ("rendered", String(report.rendered)), ("cached", String(report.cached)),
+        ])
         guard report.succeeded else {
             StepPrinter.error("build failed: \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"); \(output) left as it was")
             throw ExitCode(1)
@@ -63,10 +69,6 @@ struct BuildCommand: ParsableCommand {
 enum StepPrinter {
     static func progress(quiet: Bool) -> @Sendable (BuildStepEvent) -> Void {
         { event in if !quiet { line(event.line) } }
-    }
-
-    static func diagnostics(_ report: BuildReport) {
-        for diagnostic in report.diagnostics { line(diagnostic.description) }
     }
 
     static func line(_ text: String) {

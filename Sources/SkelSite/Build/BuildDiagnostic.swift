@@ -39,6 +39,13 @@ public struct BuildDiagnostic: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension BuildDiagnostic {
+    /// The same diagnostic, ready for `--format json|github`.
+    public var fileDiagnostic: FileDiagnostic {
+        FileDiagnostic(path: path, line: line, column: column, severity: severity, message: message, sourceLine: sourceLine)
+    }
+}
+
 extension [BuildDiagnostic] {
     /// File order, then line, then column: how a reader walks through them.
     func sortedForDisplay() -> [BuildDiagnostic] {

@@ -25,21 +25,10 @@ public struct FileDiagnostic: Equatable, Sendable {
     }
 
     /// `path:line:column: error: message`, then the source line and a caret under the
-    /// column, like a compiler.
+    /// column, like a compiler (SkeletonCore's `DiagnosticFormatter`).
     public var text: String {
-        var out = "\(path):\(line):\(column): \(severity.label): \(message)"
-        if let sourceLine {
-            out += "\n" + sourceLine + "\n"
-            // Keep tabs before the column so the caret lines up in any tab width.
-            var prefix = ""
-            for (offset, byte) in sourceLine.utf8.enumerated() where offset < column - 1 {
-                prefix += byte == 9 ? "\t" : " "
-            }
-            let missing = column - 1 - sourceLine.utf8.count
-            if missing > 0 { prefix += String(repeating: " ", count: missing) }
-            out += prefix + "^"
-        }
-        return out
+        DiagnosticFormatter.render(Diagnostic(severity, message, at: SourcePosition(line: line, column: column)),
+                                   path: path, sourceLine: sourceLine)
     }
 
     /// A GitHub Actions workflow command: `::error file=F,line=L,col=C::message`.

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `--format json|github` on `check` and `build`: exact machine output on stdout.
+@Suite struct CheckFormatTests {
+    static let broken = """
+    # Broken
+
+    ```skeleton
+    skeleton "Card" width=200
+      rect 40x40 radus=4
+      circel 20
+    ```
+
+    """
+
+    func folder() throws -> URL {
+        let root = try CLIRunner.temporaryFolder()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try Data(Self.broken.utf8).write(to: root.appendingPathComponent("docs/card.md"))
+        return root
+    }
+
+    @Test func checkJSONListsEveryDiagnostic() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CLIRunner.run(["check", "docs", "--format", "json"], cwd: root)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        {"ok":false,"diagnostics":[{"file":"docs/card.md","line":5,"column":14,"severity":"error","message":"unknown attribute 'radus' on rect; did you mean 'radius'?"},{"file":"docs/card.md","line":6,"column":3,"severity":"error","message":"unknown node kind 'circel'; did you mean 'circle'?"}],"documents":1,"components":1}
+
+        """)
+    }
+
+    @Test func checkGitHubAnnotatesEachDiagnostic() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CLIRunner.run(["check", "docs", "--format", "github", "--quiet"], cwd: root)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        ::error file=docs/card.md,line=5,col=14::unknown attribute 'radus' on rect; did you mean 'radius'?
+        ::error file=docs/card.md,line=6,col=3::unknown node kind 'circel'; did you mean 'circle'?
+
+        """)
+        #expect(result.stderr.hasPrefix("docs/card.md:5:14: error: unknown attribute 'radus' on rect; did you mean 'radius'?\n  rect 40x40 radus=4\n             ^\n"))
+    }
+
+    @Test func buildJSONReportsSuccess() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(Self.broken.replacingOccurrences(of: "radus", with: "radius")
+            .replacingOccurrences(of: "circel", with: "circle").utf8).write(to: root.appendingPathComponent("docs/card.md"))
+        let result = try CLIRunner.run(["build", "docs", "--output", "out", "--format", "json"], cwd: root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "{\"ok\":true,\"diagnostics\":[],\"documents\":1,\"components\":1,\"rendered\":1,\"cached\":0}\n")
+        let again = try CLIRunner.run(["build", "docs", "--output", "out", "--format", "json"], cwd: root)
+        #expect(again.stdout == "{\"ok\":true,\"diagnostics\":[],\"documents\":1,\"components\":1,\"rendered\":0,\"cached\":1}\n")
+    }
+}
