@@ -4,7 +4,7 @@ import SkelSite
 // Build benchmark: a 1000-page Markdown corpus (about 2 KB a page) built by skelsite's
 // library API and by Hugo (a minimal site with a trivial layout, same Markdown), then
 // the same corpus with 5 specs a page (5000 components, cold cache), then a rebuild
-// with nothing changed (warm cache). Best of N for the plain builds; the spec build
+// with nothing changed (warm cache). Plain builds start from no output each run. Best of N for the plain builds; the spec build
 // runs once (its cache must be cold). Targets: skelsite/hugo < 1 on plain,
 // specs/plain < 10, rebuild/full < 0.1.
 
@@ -31,7 +31,11 @@ struct BuildBench {
         let plainCache = root.appendingPathComponent("cache-plain")
         var plainTimes: [Double] = []
         for _ in 0..<runs {
-            plainTimes.append(try skelsite(plain, output: root.appendingPathComponent("out-plain"), cache: plainCache).seconds)
+            // A fresh output each time (why: into the previous output, nothing changed,
+            // so the build would only report "up to date" and not build anything).
+            let output = root.appendingPathComponent("out-plain")
+            try? FileManager.default.removeItem(at: output)
+            plainTimes.append(try skelsite(plain, output: output, cache: plainCache).seconds)
         }
         let hugoTimes = try (0..<runs).map { _ in try hugo(plain) }
 
