@@ -117,7 +117,7 @@ public struct SiteBuilder: Sendable {
                 components: report.components, distinctComponents: report.rendered + report.cached,
                 listing: .of(staging))
             do {
-                try Data(manifest.markerText().utf8).write(to: staging.appendingPathComponent(OutputSwap.markerName))
+                try PlainFileWriter.write(manifest.markerText(), to: staging.appendingPathComponent(OutputSwap.markerName).path)
             } catch {
                 throw .io("cannot write \(staging.path)/\(OutputSwap.markerName): \(error.localizedDescription)")
             }

@@ -390,14 +390,16 @@ final class PageWriter: @unchecked Sendable {
     }
 
     func write(_ text: String, to path: String) throws(SiteBuildError) {
-        try write(Data(text.utf8), to: path)
+        try write(Array(text.utf8), to: path)
     }
 
-    func write(_ data: Data, to path: String) throws(SiteBuildError) {
+    func write<Bytes: ContiguousBytes>(_ data: Bytes, to path: String) throws(SiteBuildError) {
         let url = staging.appendingPathComponent(path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
+            if path.contains("/") {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            try PlainFileWriter.write(data, to: url.path)
         } catch {
             throw .io("cannot write \(url.path): \(error.localizedDescription)")
         }

@@ -44,13 +44,13 @@ final class RenderCache: @unchecked Sendable {
         do {
             try? fileManager.removeItem(at: temporary)
             try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
-            try Data(output.artifacts.html.utf8).write(to: temporary.appendingPathComponent("component.html"))
-            try Data(output.artifacts.css.utf8).write(to: temporary.appendingPathComponent("component.css"))
+            try PlainFileWriter.write(output.artifacts.html, to: temporary.appendingPathComponent("component.html").path)
+            try PlainFileWriter.write(output.artifacts.css, to: temporary.appendingPathComponent("component.css").path)
             for (name, bytes) in output.files {
-                try Data(bytes).write(to: temporary.appendingPathComponent(name))
+                try PlainFileWriter.write(bytes, to: temporary.appendingPathComponent(name).path)
             }
             // meta.txt last: its presence marks the entry complete.
-            try Data(CacheMeta.encode(output.artifacts).utf8).write(to: temporary.appendingPathComponent("meta.txt"))
+            try PlainFileWriter.write(CacheMeta.encode(output.artifacts), to: temporary.appendingPathComponent("meta.txt").path)
             try? fileManager.removeItem(at: final)
             try fileManager.moveItem(at: temporary, to: final)
         } catch {

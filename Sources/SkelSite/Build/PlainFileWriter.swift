@@ -1,0 +1,41 @@
+import Foundation
+
+/// Writes a whole file with open/write/close and no fsync.
+///
+/// Why: Foundation's `Data.write(to:)` on Linux fsyncs every file, which made fsync the
+/// largest single cost of writing a site of tens of thousands of files. Nothing here
+/// needs per-file durability: output files reach their final name only through the
+/// staging folder's rename, and cache entries through their folder's rename; a crash
+/// leaves at worst a cache that `rm -rf` fixes.
+enum PlainFileWriter {
+    struct Failure: LocalizedError, CustomStringConvertible {
+        var path: String
+        var code: Int32
+        var description: String { "\(path): \(String(cString: strerror(code)))" }
+        var errorDescription: String? { description }
+    }
+
+    /// Creates or truncates `path` (mode 0644 before umask) and writes `bytes`.
+    static func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(path: path, code: errno) }
+        defer { close(fd) }
+        let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let wrote = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if wrote < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += wrote
+            }
+            return nil
+        }
+        if let failure { throw Failure(path: path, code: failure) }
+    }
+
+    static func write(_ text: String, to path: String) throws(Failure) {
+        try write(Array(text.utf8), to: path)
+    }
+}
