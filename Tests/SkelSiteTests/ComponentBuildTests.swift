@@ -44,9 +44,8 @@ import Testing
         let pngs = TestSite.files(in: site.output.appendingPathComponent("png"))
         #expect(pngs == [
             "cards--avatar-row/dark@1x.png", "cards--avatar-row/dark@2x.png",
-            "cards--avatar-row/frame-0-light@1x.png", "cards--avatar-row/frame-1-light@1x.png",
-            "cards--avatar-row/frame-2-light@1x.png", "cards--avatar-row/frame-3-light@1x.png",
             "cards--avatar-row/light@1x.png", "cards--avatar-row/light@2x.png", "cards--avatar-row/preview.png",
+            "cards--avatar-row/strip-light@1x.png",
             "cards--static-block/dark@1x.png", "cards--static-block/dark@2x.png",
             "cards--static-block/light@1x.png", "cards--static-block/light@2x.png",
         ])
@@ -59,15 +58,24 @@ import Testing
         #expect(try size("cards--avatar-row/light@1x.png") == (200, 40))
         #expect(try size("cards--avatar-row/light@2x.png") == (400, 80))
         #expect(try size("cards--avatar-row/dark@2x.png") == (400, 80))
-        #expect(try size("cards--avatar-row/frame-2-light@1x.png") == (200, 40))
+        // The strip: four 200-point frames side by side.
+        #expect(try size("cards--avatar-row/strip-light@1x.png") == (800, 40))
         #expect(try size("cards--static-block/light@1x.png") == (100, 40))
         #expect(try size("cards--static-block/dark@2x.png") == (200, 80))
-        // Frame 0 is t = 0: the same pixels as the static light@1x.
-        let frame0 = try PNGDecoder.decode([UInt8](Data(contentsOf: site.output.appendingPathComponent("png/cards--avatar-row/frame-0-light@1x.png"))))
+        // The strip's first frame is t = 0: the same pixels as the static light@1x; its
+        // third (½ cycle) differs.
+        let strip = try PNGDecoder.decode([UInt8](Data(contentsOf: site.output.appendingPathComponent("png/cards--avatar-row/strip-light@1x.png"))))
         let still = try PNGDecoder.decode([UInt8](Data(contentsOf: site.output.appendingPathComponent("png/cards--avatar-row/light@1x.png"))))
-        #expect(frame0 == still)
-        let frame2 = try PNGDecoder.decode([UInt8](Data(contentsOf: site.output.appendingPathComponent("png/cards--avatar-row/frame-2-light@1x.png"))))
-        #expect(frame2 != still)
+        func frame(_ index: Int) -> RGBAImage {
+            var pixels: [UInt8] = []
+            for y in 0..<40 {
+                let start: Int = (y * 800 + index * 200) * 4
+                pixels += strip.pixels[start ..< start + 800]
+            }
+            return RGBAImage(width: 200, height: 40, pixels: pixels)
+        }
+        #expect(frame(0) == still)
+        #expect(frame(2) != still)
     }
 
     @Test func previewIsAnAPNGOfOneCycle() throws {
@@ -77,14 +85,14 @@ import Testing
         let bytes = [UInt8](try Data(contentsOf: site.output.appendingPathComponent("png/cards--avatar-row/preview.png")))
         let chunks = PNGChunks.list(bytes)
         let actl = try #require(chunks.first { $0.type == "acTL" })
-        #expect(PNGChunks.uint32(actl.data, 0) == 12) // frames
+        #expect(PNGChunks.uint32(actl.data, 0) == 8) // frames
         #expect(PNGChunks.uint32(actl.data, 4) == 0) // loops forever
         let fctl = try #require(chunks.first { $0.type == "fcTL" })
-        // 1.2 s / 12 frames = 100 ms per frame: delay 100/1000 or an equal fraction.
+        // 1.2 s / 8 frames = 150 ms per frame: delay 150/1000 or an equal fraction.
         let numerator = Int(fctl.data[20]) << 8 | Int(fctl.data[21])
         let denominator = Int(fctl.data[22]) << 8 | Int(fctl.data[23])
-        #expect(numerator * 1000 == 100 * (denominator == 0 ? 100 : denominator))
-        #expect(chunks.filter { $0.type == "fcTL" }.count == 12)
+        #expect(numerator * 1000 == 150 * (denominator == 0 ? 100 : denominator))
+        #expect(chunks.filter { $0.type == "fcTL" }.count == 8)
     }
 
     @Test func pageShowsLiveComponentsWithScopedStyles() throws {
@@ -107,6 +115,7 @@ import Testing
         // PNGs, frames, preview, escaped source, copy buttons, permalink, playground.
         #expect(page.contains("src=\"png/cards--avatar-row/light@1x.png\" srcset=\"png/cards--avatar-row/light@1x.png 1x, png/cards--avatar-row/light@2x.png 2x\" width=\"200\" height=\"40\""))
         #expect(page.contains("<img src=\"png/cards--avatar-row/preview.png\""))
+        #expect(page.contains("<img src=\"png/cards--avatar-row/strip-light@1x.png\" width=\"800\" height=\"40\""))
         #expect(page.contains("<span>½ · t = 0.6 s</span>"))
         #expect(page.contains("skeleton &quot;Avatar row&quot; width=200\n  animation shimmer duration=1.2s"))
         #expect(page.contains("data-copy=\"cards--avatar-row-html\""))
@@ -167,7 +176,9 @@ import Testing
         let hashes = TestSite.hashes(of: site.output)
         let second = try site.build()
         #expect((second.rendered, second.cached) == (0, 2))
-        #expect(second.steps[3].summary == "rendered 0, cached 2")
+        // Nothing changed: steps 2–7 do nothing.
+        #expect(Array(second.steps.map(\.summary).dropFirst()) == Array(repeating: "up to date", count: 6))
+        #expect(!second.wroteOutput)
         #expect(TestSite.hashes(of: site.output) == hashes)
     }
 
@@ -181,7 +192,7 @@ import Testing
         #expect((report.rendered, report.cached) == (1, 1))
         let after = TestSite.hashes(of: site.output)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
-        #expect(changed == ["cards.html", "png/cards--static-block/light@1x.png", "png/cards--static-block/light@2x.png",
+        #expect(changed == [".skelsite-output", "cards.html", "png/cards--static-block/light@1x.png", "png/cards--static-block/light@2x.png",
                             "png/cards--static-block/dark@1x.png", "png/cards--static-block/dark@2x.png"])
     }
 

@@ -8,6 +8,9 @@ import SkeletonCore
 ///  3. parse specs            7. swap output
 ///  4. render components
 ///
+/// Step 1 also digests every input; when the digest matches the output's manifest and
+/// the output's files still match it, steps 2–7 only report "up to date".
+///
 /// Invariants: the output folder is replaced only by a build without errors, and only
 /// at the very end (rename aside, rename in, delete old); the same input gives
 /// byte-identical output; a component whose spec did not change is never painted again
@@ -62,12 +65,33 @@ public struct SiteBuilder: Sendable {
         let theme = try TemplateSet.load(from: TemplateSet.locate(explicit: templates))
         var run = StepRunner(total: Self.buildStepNames.count, progress: progress)
         var report = BuildReport()
-        var parsed = try parse(&run, &report)
+        let fingerprint = self.fingerprint()
+        // Discovery also digests every input and compares it with the output's manifest.
+        let (paths, inputs, previous) = try run.step("discover docs") {
+            () throws(SiteBuildError) -> (([String], String, OutputManifest?), String) in
+            let found = try DocumentDiscovery.find(in: source)
+            let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
+            let previous = OutputManifest.read(from: output).flatMap { manifest in
+                manifest.inputs == inputs && OutputManifest.FileListing.of(output) == manifest.listing ? manifest : nil
+            }
+            return ((found, inputs, previous), "\(found.count) docs")
+        }
+        if let previous {
+            // Nothing changed and the output is intact: touch nothing, report as before.
+            report.documents = previous.documents
+            report.drafts = previous.drafts
+            report.components = previous.components
+            report.cached = previous.distinctComponents
+            for name in Self.buildStepNames.dropFirst() { run.step(name) { () -> ((), String) in ((), "up to date") } }
+            report.steps = run.events
+            return report
+        }
+        var parsed = parse(paths, &run, &report)
         guard report.succeeded else { return report }
 
         let cache = RenderCache(directory: options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache"))
         let rendered = try run.step("render components") { () throws(SiteBuildError) -> ([String: RenderStep.Result], String) in
-            let results = try RenderStep.run(parsed.documents, cache: cache, fingerprint: fingerprint())
+            let results = try RenderStep.run(parsed.documents, cache: cache, fingerprint: fingerprint)
             // Counted per distinct spec (key): identical specs share one rendering.
             var fromCache: [String: Bool] = [:]
             for result in results.values { fromCache[result.key] = result.fromCache }
@@ -88,6 +112,15 @@ public struct SiteBuilder: Sendable {
                 return ((), "gallery of \(count.components), search index, sitemap of \(count.urls) URLs")
             }
             report.filesWritten = writer.filesWritten
+            let manifest = OutputManifest(
+                inputs: report.diagnostics.isEmpty ? inputs : "", documents: report.documents, drafts: report.drafts,
+                components: report.components, distinctComponents: report.rendered + report.cached,
+                listing: .of(staging))
+            do {
+                try Data(manifest.markerText().utf8).write(to: staging.appendingPathComponent(OutputSwap.markerName))
+            } catch {
+                throw .io("cannot write \(staging.path)/\(OutputSwap.markerName): \(error.localizedDescription)")
+            }
             try run.step("swap output") { () throws(SiteBuildError) -> ((), String) in
                 try OutputSwap.swap(staging: staging, into: output)
                 return ((), output.path)
@@ -106,20 +139,31 @@ public struct SiteBuilder: Sendable {
     public func check(progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
         var run = StepRunner(total: 3, progress: progress)
         var report = BuildReport()
-        _ = try parse(&run, &report)
+        let paths = try run.step("discover docs") { () throws(SiteBuildError) -> ([String], String) in
+            let found = try DocumentDiscovery.find(in: source)
+            return (found, "\(found.count) docs")
+        }
+        _ = parse(paths, &run, &report)
         report.steps = run.events
         return report
+    }
+
+    /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer
+    /// fingerprint and every option that changes output.
+    private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> String {
+        let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
+        let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
+                        "base-url=" + (options.baseURL ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
+        return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
+                                          extraFiles: wasm.map { [$0] } ?? [], settings: settings)
     }
 
     struct Parsed {
         var documents: [SiteDocument]
     }
 
-    private func parse(_ run: inout StepRunner, _ report: inout BuildReport) throws(SiteBuildError) -> Parsed {
-        let paths = try run.step("discover docs") { () throws(SiteBuildError) -> ([String], String) in
-            let found = try DocumentDiscovery.find(in: source)
-            return (found, "\(found.count) docs")
-        }
+    /// Steps 2–3 over the discovered docs.
+    private func parse(_ paths: [String], _ run: inout StepRunner, _ report: inout BuildReport) -> Parsed {
         let displayPaths = paths.map(display)
         var pages: [String: String] = [:]
         for path in paths { pages[path] = DocumentLoader.slug(for: path) + ".html" }

@@ -36,7 +36,7 @@ struct ComponentArtifacts: Sendable, Equatable {
     /// Image size in points (rounded up, as the PNGs are).
     var width: Int
     var height: Int
-    /// PNG file names, sorted: light@1x.png, …, frame-0-light@1x.png, …, preview.png.
+    /// PNG file names, sorted: dark@1x.png, …, preview.png, strip-light@1x.png.
     var pngNames: [String]
     /// Shimmer and pulse move; none and gradient do not (no frames, no preview).
     var animated: Bool

@@ -168,16 +168,37 @@ final class PageWriter: @unchecked Sendable {
         return context
     }
 
+    /// Above this many docs the nav shows only the current page's own section in full;
+    /// every other section is its label linking to that section's first doc. 100 (why:
+    /// below it a full nav is a few KB and lets readers jump anywhere; above it a nav of
+    /// every doc on every page dominates the site's size and build time, quadratically).
+    static let fullNavLimit = 100
+
+    /// The top folder a slug belongs to in the nav ("" for root docs and the index).
+    static func navFolder(ofSlug slug: String) -> String {
+        let parts = slug.split(separator: "/")
+        return parts.count > 1 ? String(parts[0]) : ""
+    }
+
     /// The rendered `_nav` partial with the current page's link marked
-    /// `aria-current="page"`: rendered once per root prefix, then marked by replacing
-    /// the link's exact `href="…">`.
+    /// `aria-current="page"`: rendered once per root prefix and expanded section, then
+    /// marked by replacing the link's exact `href="…">`.
     private func navHTML(context: [String: Any], nav: [SiteDocument], root: String, currentSlug: String) -> String {
+        let collapses = nav.count > Self.fullNavLimit
+        let expandedFolder = collapses ? Self.navFolder(ofSlug: currentSlug) : ""
+        let cacheKey = root + "\u{0}" + expandedFolder
         lock.lock()
-        var html = navCache[root]
+        var html = navCache[cacheKey]
         lock.unlock()
         if html == nil {
             let groups: [[String: Any]] = Self.navGroups(nav).map { group in
-                var entry: [String: Any] = ["items": group.documents.map { ["title": $0.title, "url": root + $0.pagePath] }]
+                var entry: [String: Any] = [:]
+                if !collapses || group.folder.isEmpty || group.folder == expandedFolder {
+                    entry["items"] = group.documents.map { ["title": $0.title, "url": root + $0.pagePath] }
+                    entry["expanded"] = true
+                } else if let first = group.documents.first {
+                    entry["sectionURL"] = root + first.pagePath
+                }
                 if !group.folder.isEmpty { entry["label"] = group.label }
                 return entry
             }
@@ -186,7 +207,7 @@ final class PageWriter: @unchecked Sendable {
             navContext["isIndex"] = nil
             let rendered = theme.render("_nav", navContext)
             lock.lock()
-            navCache[root] = rendered
+            navCache[cacheKey] = rendered
             lock.unlock()
             html = rendered
         }
@@ -243,9 +264,10 @@ final class PageWriter: @unchecked Sendable {
         if artifacts.animated {
             context["animated"] = true
             context["preview"] = png + "preview.png"
+            context["strip"] = png + ComponentRenderer.stripName
+            context["stripWidth"] = artifacts.width * artifacts.frameTimes.count
             context["frames"] = artifacts.frameTimes.enumerated().map { index, time -> [String: Any] in
-                ["index": index, "url": png + "frame-\(index)-light@1x.png", "time": Self.formatSeconds(time),
-                 "fraction": ["0", "¼", "½", "¾"][min(index, 3)]]
+                ["index": index, "time": Self.formatSeconds(time), "fraction": ["0", "¼", "½", "¾"][min(index, 3)]]
             }
         }
         return context

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import SkelSite
+
+/// Rebuilds: nothing changed means nothing written; any changed input, or an output
+/// that no longer matches its manifest, means a full build.
+@Suite struct IncrementalBuildTests {
+    static let docs: [String: String] = [
+        "a.md": "# A\n\nFirst.\n",
+        "guides/b.md": "# B\n\nSecond.\n",
+        "draft.md": "---\ndraft: true\n---\n# Draft\n",
+    ]
+
+    @Test func unchangedRebuildReportsUpToDateAndWritesNothing() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        let first = try site.build()
+        #expect(first.wroteOutput)
+        let marker = site.output.appendingPathComponent(".skelsite-output")
+        let modified = try FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date
+        let second = try site.build()
+        #expect(!second.wroteOutput)
+        #expect(second.steps.map(\.line).map { $0.prefix(while: { $0 != "(" }) } == [
+            "[1/7] discover docs: 3 docs ", "[2/7] parse Markdown: up to date ", "[3/7] parse specs: up to date ",
+            "[4/7] render components: up to date ", "[5/7] write pages: up to date ", "[6/7] write indexes: up to date ",
+            "[7/7] swap output: up to date ",
+        ])
+        #expect((second.documents, second.drafts, second.components, second.filesWritten) == (2, 1, 0, 0))
+        // The output folder was not replaced: the marker is the same file, untouched.
+        #expect(try FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date == modified)
+    }
+
+    @Test func changedDocRebuilds() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        try site.write("a.md", "# A\n\nChanged.\n")
+        let report = try site.build()
+        #expect(report.wroteOutput)
+        #expect(try site.read("a.html").contains("<p>Changed.</p>"))
+    }
+
+    @Test func changedOptionRebuilds() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        var builder = site.builder()
+        builder.options.baseURL = "https://example.org/docs/"
+        #expect(try builder.build().wroteOutput)
+        #expect(try site.read("sitemap.xml").contains("<loc>https://example.org/docs/a.html</loc>"))
+    }
+
+    @Test func damagedOutputIsRebuilt() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let hashes = TestSite.hashes(of: site.output)
+        // A deleted page and a truncated one both fail the manifest's file list check.
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("guides/b.html"))
+        #expect(try site.build().wroteOutput)
+        #expect(TestSite.hashes(of: site.output) == hashes)
+        try Data("x".utf8).write(to: site.output.appendingPathComponent("a.html"))
+        #expect(try site.build().wroteOutput)
+        #expect(TestSite.hashes(of: site.output) == hashes)
+    }
+
+    @Test func buildWithWarningsIsNeverSkipped() throws {
+        // An unknown front matter key is a warning: the next build must print it again.
+        let site = try TestSite(["a.md": "---\ncolour: red\n---\n# A\n"])
+        defer { site.remove() }
+        let first = try site.build()
+        #expect(first.succeeded && !first.diagnostics.isEmpty)
+        let second = try site.build()
+        #expect(second.wroteOutput)
+        #expect(second.diagnostics == first.diagnostics)
+    }
+}
