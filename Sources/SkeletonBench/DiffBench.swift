@@ -25,7 +25,7 @@ enum DiffBench {
     }
 
     static func run() {
-        let base: [UInt8] = [0xE5, 0xE5, 0xEA, 255]  // the default light base
+        let base: [UInt8] = [0xDE, 0xDE, 0xE3, 255]  // the default light base
         let grey: [UInt8] = [0x8E, 0x8E, 0x93, 255]  // dark enough that a shift counts
         let frame = skeletonFrame(dx: 0, base: base)
         let pairs = [
@@ -36,7 +36,7 @@ enum DiffBench {
             Pair(name: "recoloured", a: frame, b: skeletonFrame(dx: 0, base: [0xC7, 0xC7, 0xCC, 255])),
             Pair(name: "shimmer band", a: frame, b: withBand(frame, centre: 400, halfWidth: 160, strength: 0.45)),
             Pair(name: "dark theme", a: frame,
-                 b: skeletonFrame(dx: 0, base: [0x2C, 0x2C, 0x2E, 255], background: [0x1C, 0x1C, 0x1E, 255])),
+                 b: skeletonFrame(dx: 0, base: [0x3A, 0x3A, 0x3C, 255], background: [0x1C, 0x1C, 0x1E, 255])),
         ]
         let peers = runPeers(pairs)
         print("diff: \(size)x\(size) RGBA pairs, threshold \(threshold), best of \(reps) in thread CPU time; "

@@ -28,8 +28,8 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Comma-separated scales, each 1...4 (default 1,2).")
     var scale: String = "1,2"
 
-    // pixelmatch's default, as in `diff`. Note: a 45% white band over #E5E5EA is below
-    // 0.1 (YIQ delta ~70 < 352), so use e.g. 0.03 to check the band geometry itself.
+    // pixelmatch's default, as in `diff`. Note: a 45% white band over the default base #DEDEE3 is
+    // below 0.1 (YIQ delta ~110 < 352), so use e.g. 0.03 to check the band geometry itself.
     @Option(help: "pixelmatch colour threshold per pixel, 0...1 (default 0.1).")
     var threshold: String = "0.1"
 

@@ -31,14 +31,14 @@ import Testing
         let component = ComponentEmitter.emit(spec, layout: layout)
         let s = "." + component.scope
         #expect(Fixture.lines(component.css, containing: "--sk-b:") == [
-            "\(s){--sk-b:#e5e5ea;--sk-h:#ffffff73;--sk-h0:#ffffff00;--sk-bg:#ffffff}",
-            "\(s){--sk-b:#2c2c2e;--sk-h:#ffffff1a;--sk-h0:#ffffff00;--sk-bg:#1c1c1e}",
-            "[data-theme=\"light\"] \(s){--sk-b:#e5e5ea;--sk-h:#ffffff73;--sk-h0:#ffffff00;--sk-bg:#ffffff}",
-            "[data-theme=\"dark\"] \(s){--sk-b:#2c2c2e;--sk-h:#ffffff1a;--sk-h0:#ffffff00;--sk-bg:#1c1c1e}",
+            "\(s){--sk-b:#dedee3;--sk-h:#ffffff73;--sk-h0:#ffffff00;--sk-bg:#ffffff}",
+            "\(s){--sk-b:#3a3a3c;--sk-h:#ffffff1a;--sk-h0:#ffffff00;--sk-bg:#1c1c1e}",
+            "[data-theme=\"light\"] \(s){--sk-b:#dedee3;--sk-h:#ffffff73;--sk-h0:#ffffff00;--sk-bg:#ffffff}",
+            "[data-theme=\"dark\"] \(s){--sk-b:#3a3a3c;--sk-h:#ffffff1a;--sk-h0:#ffffff00;--sk-bg:#1c1c1e}",
         ])
         // The dark media block holds exactly the dark variables.
         let media = component.css.split(separator: "@media (prefers-color-scheme: dark){\n")[1]
-        #expect(media.hasPrefix("\(s){--sk-b:#2c2c2e;--sk-h:#ffffff1a;--sk-h0:#ffffff00;--sk-bg:#1c1c1e}\n}\n"))
+        #expect(media.hasPrefix("\(s){--sk-b:#3a3a3c;--sk-h:#ffffff1a;--sk-h0:#ffffff00;--sk-bg:#1c1c1e}\n}\n"))
     }
 
     @Test func diagonalLayerReproducesThePaintersSweepCoordinate() {

@@ -54,7 +54,7 @@ enum OraclePairs {
         var random = DiffRandom(seed: 20_261_122)
         let (w, h) = (48, 40)
         let frame = DiffTestImages.skeletonFrame(w, h)
-        let dark = DiffTestImages.skeletonFrame(w, h, base: [0x2C, 0x2C, 0x2E, 255], background: [0x1C, 0x1C, 0x1E, 255])
+        let dark = DiffTestImages.skeletonFrame(w, h, base: [0x3A, 0x3A, 0x3C, 255], background: [0x1C, 0x1C, 0x1E, 255])
         var pairs: [(String, RGBAImage, RGBAImage)] = [
             ("frame shifted 1px right", frame, DiffTestImages.skeletonFrame(w, h, dx: 1)),
             ("frame shifted 0.5px down", frame, DiffTestImages.skeletonFrame(w, h, dy: 0.5)),
@@ -62,7 +62,7 @@ enum OraclePairs {
             ("frame recoloured slightly", frame, DiffTestImages.skeletonFrame(w, h, base: [0xDC, 0xDC, 0xE2, 255])),
             ("frame recoloured strongly", frame, DiffTestImages.skeletonFrame(w, h, base: [0x80, 0x40, 0xC0, 255])),
             ("frame under a shimmer band", frame, DiffTestImages.withBand(frame, centre: 20, halfWidth: 9, strength: 0.45)),
-            ("dark frame shifted 1px left", dark, DiffTestImages.skeletonFrame(w, h, dx: -1, base: [0x2C, 0x2C, 0x2E, 255],
+            ("dark frame shifted 1px left", dark, DiffTestImages.skeletonFrame(w, h, dx: -1, base: [0x3A, 0x3A, 0x3C, 255],
                                                                                  background: [0x1C, 0x1C, 0x1E, 255])),
             ("identical frames", frame, frame),
         ]

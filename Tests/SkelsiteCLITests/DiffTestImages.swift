@@ -77,7 +77,7 @@ enum DiffTestImages {
 
     /// A skeleton-like frame: a card with an avatar circle and text bars, offset by `dx`.
     static func skeletonFrame(_ width: Int, _ height: Int, dx: Double = 0, dy: Double = 0,
-                              base: [UInt8] = [0xE5, 0xE5, 0xEA, 255],
+                              base: [UInt8] = [0xDE, 0xDE, 0xE3, 255],
                               background: [UInt8] = [255, 255, 255, 255]) -> RGBAImage {
         var image = filled(width, height, background)
         roundedBox(&image, x: 2 + dx, y: 2 + dy, w: 14, h: 14, radius: 7, colour: base)

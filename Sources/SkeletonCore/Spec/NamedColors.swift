@@ -1,8 +1,9 @@
 // The named palette accepted wherever a colour is (`fill=white`, `color=blue`).
 //
 // Sources: the light-mode values of Apple's iOS system colours as listed in the
-// Human Interface Guidelines "Color" page (specifications table, iOS default light),
-// which is also where the default base (#E5E5EA = systemGray5) comes from. Names are
+// Human Interface Guidelines "Color" page (specifications table, iOS default light).
+// The default base is not one of these (see Defaults.swift: systemGray5 is too faint for
+// pixelmatch's default threshold on white). Names are
 // lower-case and match the HIG names without the "system" prefix.
 enum NamedColors {
     /// Name -> colour, in the order the docs list them.
@@ -15,7 +16,7 @@ enum NamedColors {
         ("gray2", RGBA(0xAE, 0xAE, 0xB2)),        // systemGray2
         ("gray3", RGBA(0xC7, 0xC7, 0xCC)),        // systemGray3
         ("gray4", RGBA(0xD1, 0xD1, 0xD6)),        // systemGray4
-        ("gray5", RGBA(0xE5, 0xE5, 0xEA)),        // systemGray5 (the default base)
+        ("gray5", RGBA(0xE5, 0xE5, 0xEA)),        // systemGray5
         ("gray6", RGBA(0xF2, 0xF2, 0xF7)),        // systemGray6 (grouped background)
         ("red", RGBA(0xFF, 0x3B, 0x30)),          // systemRed
         ("orange", RGBA(0xFF, 0x95, 0x00)),       // systemOrange

@@ -5,16 +5,22 @@ public enum Defaults {
     /// SkeletonView's demos.
     public static let width: Double = 375
 
-    // Light theme. The base is iOS's systemGray5 (#E5E5EA): visible on white without
-    // shouting. The highlight is white at 45% opacity, the SwiftUI shimmer's band.
-    public static let base = RGBA(0xE5, 0xE5, 0xEA)
+    // The base colours are chosen so that `skelsite diff` at pixelmatch's default
+    // threshold 0.1 sees a shape against its background in both themes: pixelmatch counts
+    // a pixel when its YIQ delta exceeds 35215 × 0.1² ≈ 352. iOS's systemGray5 failed this
+    // (#E5E5EA on white: 328; #2C2C2E on #1C1C1E: 129), so a vanished shape went unnoticed.
+
+    // Light theme. The base #DEDEE3 is a shade darker than systemGray5: YIQ delta 533 on
+    // white (1.5× the cut-off), still a quiet grey. The highlight is white at 45% opacity,
+    // the SwiftUI shimmer's band.
+    public static let base = RGBA(0xDE, 0xDE, 0xE3)
     public static let highlight = RGBA(0xFF, 0xFF, 0xFF, 0x73)
     public static let background = RGBA(0xFF, 0xFF, 0xFF)
 
-    // Dark theme. The base is systemGray5 in dark mode (#2C2C2E) on the dark grouped
-    // background (#1C1C1E); a 45% white band would glare on dark grey, so the dark
-    // highlight is white at 10%.
-    public static let darkBase = RGBA(0x2C, 0x2C, 0x2E)
+    // Dark theme. The base is systemGray4 in dark mode (#3A3A3C): YIQ delta 455 on the
+    // dark grouped background #1C1C1E (1.3× the cut-off). A 45% white band would glare on
+    // dark grey, so the dark highlight is white at 10%.
+    public static let darkBase = RGBA(0x3A, 0x3A, 0x3C)
     public static let darkHighlight = RGBA(0xFF, 0xFF, 0xFF, 0x1A)
     public static let darkBackground = RGBA(0x1C, 0x1C, 0x1E)
 
