@@ -74,4 +74,30 @@ import Testing
         #expect(second.wroteOutput)
         #expect(second.diagnostics == first.diagnostics)
     }
+
+    private func inode(_ url: URL) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int)
+    }
+
+    @Test func unchangedPagesAreLinkedFromThePreviousOutput() throws {
+        let site = try TestSite(Self.docs.merging(["guides/c.md": "# C\n\nThird.\n"]) { $1 })
+        defer { site.remove() }
+        _ = try site.build()
+        let (a, b) = (try inode(site.output.appendingPathComponent("a.html")), try inode(site.output.appendingPathComponent("guides/b.html")))
+        // A body change: the nav, titles and neighbours stay, so only a.html is rendered.
+        try site.write("a.md", "# A\n\nChanged.\n")
+        let report = try site.build()
+        #expect(report.steps[4].summary.hasPrefix("\(3 + TestSite.themePages.count) pages (2 unchanged, linked from the previous output), 0 PNGs, "))
+        #expect(try inode(site.output.appendingPathComponent("a.html")) != a)
+        #expect(try inode(site.output.appendingPathComponent("guides/b.html")) == b)
+        // The result is byte-identical to a build from nothing.
+        let fresh = site.root.appendingPathComponent("fresh")
+        _ = try site.builder(output: fresh).build()
+        #expect(TestSite.hashes(of: site.output) == TestSite.hashes(of: fresh))
+        // A title change moves the nav of every page: nothing is reused.
+        try site.write("guides/c.md", "# C renamed\n\nThird.\n")
+        let renamed = try site.build()
+        #expect(renamed.steps[4].summary.hasPrefix("\(3 + TestSite.themePages.count) pages, 0 PNGs, "))
+        #expect(try site.read("a.html").contains(">C renamed</a>"))
+    }
 }

@@ -15,6 +15,8 @@ struct OutputManifest: Equatable {
     /// Distinct specs (cache keys): what a full rebuild would report as cached.
     var distinctComponents = 0
     var listing: FileListing
+    /// Page path -> (page key, size) of every doc page written (see `PageReuse`).
+    var pages: [String: PageReuse.Entry] = [:]
 
     /// Count, total size and a digest of sorted `path<TAB>size` lines of every regular
     /// file under a folder except the marker itself (which holds the manifest).
@@ -70,7 +72,7 @@ struct OutputManifest: Equatable {
             bytes=\(listing.bytes)
             listing=\(listing.digest)
 
-            """
+            """ + pages.keys.sorted().map { "page=\(pages[$0]!.key) \(pages[$0]!.size) \($0)\n" }.joined()
     }
 
     /// The manifest in an output folder's marker, or nil when there is none.
@@ -78,9 +80,19 @@ struct OutputManifest: Equatable {
         guard let text = try? String(contentsOf: output.appendingPathComponent(OutputSwap.markerName), encoding: .utf8)
         else { return nil }
         var fields: [String: String] = [:]
+        var pages: [String: PageReuse.Entry] = [:]
         for line in text.split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }
-            fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
+            let key = String(line[..<equals]), value = line[line.index(after: equals)...]
+            if key == "page" {
+                // "page=<key> <size> <path>"; the path may contain spaces, key and size do not.
+                let parts = value.split(separator: " ", maxSplits: 2)
+                if parts.count == 3, let size = Int(parts[1]) {
+                    pages[String(parts[2])] = PageReuse.Entry(key: String(parts[0]), size: size)
+                }
+                continue
+            }
+            fields[key] = String(value)
         }
         func int(_ key: String) -> Int? { fields[key].flatMap { Int($0) } }
         guard let inputs = fields["inputs"], let documents = int("documents"), let drafts = int("drafts"),
@@ -88,23 +100,28 @@ struct OutputManifest: Equatable {
               let files = int("files"), let bytes = int("bytes"), let digest = fields["listing"] else { return nil }
         return OutputManifest(inputs: inputs, documents: documents, drafts: drafts, components: components,
                               distinctComponents: distinct,
-                              listing: FileListing(files: files, bytes: bytes, digest: digest))
+                              listing: FileListing(files: files, bytes: bytes, digest: digest), pages: pages)
     }
 
     /// Digest of everything a build reads: each doc (path and bytes), every file of the
     /// templates folder, the playground's wasm when installed from elsewhere, and the
     /// settings that change output (`settings`: renderer fingerprint and options).
-    static func inputDigest(source: URL, docs: [String], templates: URL, extraFiles: [URL], settings: [String]) -> String {
+    static func inputDigest(source: URL, docs: [String], templates: URL, extraFiles: [URL], settings: [String])
+        -> (all: String, shared: String, docs: [String: String]) {
         var entries: [(String, URL)] = docs.map { ("doc:" + $0, source.appendingPathComponent($0)) }
         for path in filesUnder(templates) { entries.append(("template:" + path, templates.appendingPathComponent(path))) }
         for url in extraFiles { entries.append(("extra:" + url.path, url)) }
         // Each file hashed on its own, in parallel (why: the docs are most of the bytes).
         let digests = Parallel.map(entries) { entry -> String in
             let bytes = FileManager.default.contents(atPath: entry.1.path).map { [UInt8]($0) }
-            return entry.0 + "\t" + (bytes.map(SHA256.hex) ?? "missing") + "\n"
+            return bytes.map(SHA256.hex) ?? "missing"
         }
-        let material = settings.joined(separator: "\n") + "\n" + digests.joined()
-        return SHA256.hex(Array(material.utf8))
+        var docDigests: [String: String] = [:]
+        for (path, digest) in zip(docs, digests) { docDigests[path] = digest }
+        let lines = zip(entries, digests).map { $0.0.0 + "\t" + $0.1 + "\n" }
+        let settingsText = settings.joined(separator: "\n") + "\n"
+        let shared = SHA256.hex(Array((settingsText + lines.dropFirst(docs.count).joined()).utf8))
+        return (SHA256.hex(Array((settingsText + lines.joined()).utf8)), shared, docDigests)
     }
 
     /// Relative paths of the regular files under a folder, sorted.

@@ -68,15 +68,18 @@ public struct SiteBuilder: Sendable {
         let fingerprint = self.fingerprint()
         // Discovery also digests every input and compares it with the output's manifest.
         let (paths, inputs, previous) = try run.step("discover docs") {
-            () throws(SiteBuildError) -> (([String], String, OutputManifest?), String) in
+            () throws(SiteBuildError) -> (([String], (all: String, shared: String, docs: [String: String]),
+                                        (OutputManifest?, OutputManifest?)), String) in
             let found = try DocumentDiscovery.find(in: source)
             let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
-            let previous = OutputManifest.read(from: output).flatMap { manifest in
-                manifest.inputs == inputs && OutputManifest.FileListing.of(output) == manifest.listing ? manifest : nil
+            let previous = OutputManifest.read(from: output)
+            let unchanged = previous.flatMap { manifest in
+                manifest.inputs == inputs.all && OutputManifest.FileListing.of(output) == manifest.listing ? manifest : nil
             }
-            return ((found, inputs, previous), "\(found.count) docs")
+            return ((found, inputs, (previous, unchanged)), "\(found.count) docs")
         }
-        if let previous {
+        let (lastBuild, upToDate) = previous
+        if let previous = upToDate {
             // Nothing changed and the output is intact: touch nothing, report as before.
             report.documents = previous.documents
             report.drafts = previous.drafts
@@ -103,9 +106,12 @@ public struct SiteBuilder: Sendable {
         let staging = try OutputSwap.makeStaging(for: output)
         do throws(SiteBuildError) {
             let writer = PageWriter(theme: theme, staging: staging, cache: cache, baseURL: options.baseURL)
+            writer.reuse = PageReuse(previousOutput: output, previous: lastBuild?.pages ?? [:], shared: inputs.shared,
+                                     docDigests: inputs.docs, allPaths: paths, documents: parsed.documents)
             try run.step("write pages") { () throws(SiteBuildError) -> ((), String) in
                 let count = try writer.writePages(&parsed.documents, components: rendered)
-                return ((), "\(count.pages) pages, \(count.pngs) PNGs, \(count.assets) assets")
+                let reused = count.reused > 0 ? " (\(count.reused) unchanged, linked from the previous output)" : ""
+                return ((), "\(count.pages) pages\(reused), \(count.pngs) PNGs, \(count.assets) assets")
             }
             try run.step("write indexes") { () throws(SiteBuildError) -> ((), String) in
                 let count = try writer.writeIndexes(parsed.documents, components: rendered)
@@ -113,9 +119,9 @@ public struct SiteBuilder: Sendable {
             }
             report.filesWritten = writer.filesWritten
             let manifest = OutputManifest(
-                inputs: report.diagnostics.isEmpty ? inputs : "", documents: report.documents, drafts: report.drafts,
+                inputs: report.diagnostics.isEmpty ? inputs.all : "", documents: report.documents, drafts: report.drafts,
                 components: report.components, distinctComponents: report.rendered + report.cached,
-                listing: .of(staging))
+                listing: .of(staging), pages: writer.pageEntries)
             do {
                 try PlainFileWriter.write(manifest.markerText(), to: staging.appendingPathComponent(OutputSwap.markerName).path)
             } catch {
@@ -150,7 +156,7 @@ public struct SiteBuilder: Sendable {
 
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer
     /// fingerprint and every option that changes output.
-    private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> String {
+    private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> (all: String, shared: String, docs: [String: String]) {
         let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
                         "base-url=" + (options.baseURL ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]

@@ -14,12 +14,23 @@ final class PageWriter: @unchecked Sendable {
     /// `_nav` rendered once per root prefix (why: the nav lists every doc, so rendering
     /// it per page through Mustache is quadratic in the number of docs).
     private var navCache: [String: String] = [:]
+    /// Unchanged pages to take from the previous output; nil renders every page.
+    var reuse: PageReuse?
+    private var entries: [String: PageReuse.Entry] = [:]
+    private var reusedCount = 0
 
     init(theme: TemplateSet, staging: URL, cache: RenderCache, baseURL: String?) {
         self.theme = theme
         self.staging = staging
         self.cache = cache
         self.baseURL = baseURL
+    }
+
+    /// Key and size of every doc page in staging, for the next build's `PageReuse`.
+    var pageEntries: [String: PageReuse.Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
     }
 
     var filesWritten: Int {
@@ -72,7 +83,7 @@ final class PageWriter: @unchecked Sendable {
 
     // MARK: step 5
 
-    struct PageCounts { var pages = 0, pngs = 0, assets = 0 }
+    struct PageCounts { var pages = 0, pngs = 0, assets = 0, reused = 0 }
 
     func writePages(_ documents: inout [SiteDocument], components: [String: RenderStep.Result]) throws(SiteBuildError) -> PageCounts {
         var counts = PageCounts()
@@ -82,12 +93,19 @@ final class PageWriter: @unchecked Sendable {
             (document, index > 0 ? ordered[index - 1] : nil, index + 1 < ordered.count ? ordered[index + 1] : nil)
         }
         let failures = Parallel.map(pages.map { PageJob(document: $0.0, previous: $0.1, next: $0.2) }) { job -> SiteBuildError? in
+            let path = job.document.pagePath
+            if let reuse = self.reuse, reuse.reuse(path, into: self.staging) {
+                self.record(path, size: reuse.previous[path]!.size, reused: true)
+                return nil
+            }
             let html = self.renderPage(job, nav: ordered, siteTitle: title, components: components)
-            do throws(SiteBuildError) { try self.write(html, to: job.document.pagePath) } catch { return error }
+            do throws(SiteBuildError) { try self.write(html, to: path) } catch { return error }
+            self.record(path, size: html.utf8.count, reused: false)
             return nil
         }
         if let failure = failures.compactMap({ $0 }).first { throw failure }
         counts.pages = pages.count
+        counts.reused = reusedCount
 
         // PNGs: hard links into the cache entry (why: no copying of bytes; a rebuild
         // with nothing changed costs a link per file), falling back to a copy.
@@ -383,6 +401,17 @@ final class PageWriter: @unchecked Sendable {
 
     // MARK: files
 
+    private func record(_ path: String, size: Int, reused: Bool) {
+        guard let key = reuse?.keys[path] else { return }
+        lock.lock()
+        entries[path] = PageReuse.Entry(key: key, size: size)
+        if reused {
+            reusedCount += 1
+            written += 1
+        }
+        lock.unlock()
+    }
+
     private func count() {
         lock.lock()
         written += 1
@@ -399,6 +428,8 @@ final class PageWriter: @unchecked Sendable {
             if path.contains("/") {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
+            // Never write through a hard link into the previous output or the cache.
+            unlink(url.path)
             try PlainFileWriter.write(data, to: url.path)
         } catch {
             throw .io("cannot write \(url.path): \(error.localizedDescription)")
