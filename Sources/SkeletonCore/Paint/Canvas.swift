@@ -17,14 +17,17 @@ public struct Canvas: Sendable {
     public init(width: Int, height: Int, background: RGBA) {
         let w = max(0, width)
         let h = max(0, height)
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        var index = 0
-        while index < pixels.count {
-            pixels[index] = background.r
-            pixels[index + 1] = background.g
-            pixels[index + 2] = background.b
-            pixels[index + 3] = background.a
-            index += 4
+        // Whole pixels at a time: one little-endian word per pixel (the byte order every
+        // writer below assumes), written straight into uninitialised storage, so the
+        // buffer is touched once instead of zeroed and then patched byte by byte.
+        let word = UInt32(background.r) | UInt32(background.g) << 8
+            | UInt32(background.b) << 16 | UInt32(background.a) << 24
+        let count = w * h
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialised in
+            buffer.withMemoryRebound(to: UInt32.self) { words in
+                words.initialize(repeating: word)
+            }
+            initialised = count * 4
         }
         image = RGBAImage(width: w, height: h, pixels: pixels)
         opaque = background.a == 255
