@@ -88,3 +88,27 @@ import Testing
         #expect(try CLIRunner.run(["render", "ok.skel", "--output", "x.png", "--format", "yaml"], cwd: root).status == 2)
     }
 }
+
+/// `check --links SITE_DIR`: broken and network-bound references fail the check.
+@Suite struct CheckLinksTests {
+    @Test func brokenAndExternalReferencesExitOne() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appendingPathComponent("docs"), built = root.appendingPathComponent("built")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: built, withIntermediateDirectories: true)
+        try Data("# Fine\n".utf8).write(to: docs.appendingPathComponent("index.md"))
+        try Data("<p>ok</p>\n<a href=\"nope.html\">x</a><img src=\"https://x.org/a.png\">\n".utf8)
+            .write(to: built.appendingPathComponent("index.html"))
+        let result = try CLIRunner.run(["check", "docs", "--links", "built", "--quiet"], cwd: root)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        index.html:2: href "nope.html": no file nope.html
+        index.html:2: src "https://x.org/a.png": needs the network
+        links: 1 references in 1 files, 2 problems
+
+        """)
+        try Data("<p>ok</p>\n".utf8).write(to: built.appendingPathComponent("index.html"))
+        #expect(try CLIRunner.run(["check", "docs", "--links", "built", "--quiet"], cwd: root).status == 0)
+    }
+}
