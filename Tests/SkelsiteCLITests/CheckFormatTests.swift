@@ -57,3 +57,34 @@ import Testing
         #expect(again.stdout == "{\"ok\":true,\"diagnostics\":[],\"documents\":1,\"components\":1,\"rendered\":0,\"cached\":1}\n")
     }
 }
+
+/// `render --format json|github`.
+@Suite struct RenderFormatTests {
+    @Test func renderReportsDiagnosticsAndResultForTools() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("skeleton \"A\" width=40\n  rect 10x10 radus=2\n  circel 8\n".utf8).write(to: root.appendingPathComponent("bad.skel"))
+        try Data("skeleton \"A\" width=40\n  rect 10x10\n".utf8).write(to: root.appendingPathComponent("ok.skel"))
+
+        let json = try CLIRunner.run(["render", "bad.skel", "--output", "x.png", "--format", "json"], cwd: root)
+        #expect(json.status == 1)
+        #expect(json.stdout == """
+        {"ok":false,"diagnostics":[{"file":"bad.skel","line":2,"column":14,"severity":"error","message":"unknown attribute 'radus' on rect; did you mean 'radius'?"},{"file":"bad.skel","line":3,"column":3,"severity":"error","message":"unknown node kind 'circel'; did you mean 'circle'?"}]}
+
+        """)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("x.png").path))
+
+        let github = try CLIRunner.run(["render", "bad.skel", "--output", "x.png", "--format", "github"], cwd: root)
+        #expect(github.status == 1)
+        #expect(github.stdout == """
+        ::error file=bad.skel,line=2,col=14::unknown attribute 'radus' on rect; did you mean 'radius'?
+        ::error file=bad.skel,line=3,col=3::unknown node kind 'circel'; did you mean 'circle'?
+
+        """)
+
+        let ok = try CLIRunner.run(["render", "ok.skel", "--output", "x.png", "--format", "json"], cwd: root)
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "{\"ok\":true,\"diagnostics\":[],\"output\":\"x.png\",\"width\":40,\"height\":10}\n")
+        #expect(try CLIRunner.run(["render", "ok.skel", "--output", "x.png", "--format", "yaml"], cwd: root).status == 2)
+    }
+}

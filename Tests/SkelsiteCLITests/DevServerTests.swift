@@ -25,10 +25,10 @@ import Testing
 
         let events = try LoopbackHTTP(port: port)
         events.send("GET /__skelsite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(events.read(until: ": connected", deadline: Date().addingTimeInterval(3)).contains("text/event-stream"))
+        #expect(events.read(until: ": connected", deadline: Date().addingTimeInterval(20)).contains("text/event-stream"))
         server.announce(RebuildOutcome(succeeded: false, diagnostics: "doc.md:4:7: error: oops"))
         server.announce(RebuildOutcome(succeeded: true))
-        let text = events.read(until: "event: reload", deadline: Date().addingTimeInterval(2))
+        let text = events.read(until: "event: reload", deadline: Date().addingTimeInterval(20))
         #expect(text.contains("event: error\ndata: doc.md:4:7: error: oops\n\n"))
         #expect(text.contains("event: reload\ndata: ok\n\n"))
         await server.stop()

@@ -20,7 +20,7 @@ final class LoopbackHTTP {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -52,11 +52,16 @@ final class LoopbackHTTP {
         return false
     }
 
+    /// Forgets what was read so far, so the next `read(until:)` waits for new data.
+    func consume() { buffer.removeAll() }
+
     /// One GET with `Connection: close`; returns (status code, headers+body text).
     static func get(_ path: String, port: UInt16) throws -> (Int, String) {
         let client = try LoopbackHTTP(port: port)
         client.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        let text = client.read(until: "\u{0}never", deadline: Date().addingTimeInterval(3))
+        // Reads until the server closes the connection; the deadline only bounds a hung
+        // server (generous: CI runs this beside the whole parallel suite on 2 cores).
+        let text = client.read(until: "\u{0}never", deadline: Date().addingTimeInterval(30))
         let statusLine = text.split(separator: "\r\n").first ?? ""
         let parts = statusLine.split(separator: " ")
         let code = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
