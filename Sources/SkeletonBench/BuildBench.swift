@@ -30,12 +30,15 @@ struct BuildBench {
 
         let plainCache = root.appendingPathComponent("cache-plain")
         var plainTimes: [Double] = []
+        var plainReports: [BuildReport] = []
         for _ in 0..<runs {
             // A fresh output each time (why: into the previous output, nothing changed,
             // so the build would only report "up to date" and not build anything).
             let output = root.appendingPathComponent("out-plain")
             try? FileManager.default.removeItem(at: output)
-            plainTimes.append(try skelsite(plain, output: output, cache: plainCache).seconds)
+            let result = try skelsite(plain, output: output, cache: plainCache)
+            plainTimes.append(result.seconds)
+            plainReports.append(result.report)
         }
         let hugoTimes = try (0..<runs).map { _ in try hugo(plain) }
 
@@ -45,6 +48,7 @@ struct BuildBench {
 
         let plainBest = plainTimes.min()!, hugoBest = hugoTimes.min()!
         print("  skelsite plain (best of \(runs))        \(fmt(plainBest)) s")
+        for step in plainReports[plainTimes.firstIndex(of: plainBest)!].steps { print("    \(step.line)") }
         print("  hugo plain (best of \(runs))            \(fmt(hugoBest)) s")
         print("  skelsite with specs, cold cache      \(fmt(full.seconds)) s  (rendered \(full.report.rendered), cached \(full.report.cached))")
         for step in full.report.steps { print("    \(step.line)") }

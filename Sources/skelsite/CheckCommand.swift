@@ -18,7 +18,11 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Diagnostics as text (default), json (one document on stdout) or github (Actions annotations).")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("Also check every link and asset reference of this built site folder.", valueName: "SITE_DIR"))
+    var links: String?
+
     func run() throws {
+        if let links { try checkLinks(in: links) }
         // The output is never touched by check; any path works.
         let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: "_site"),
                                   displaySource: source)
@@ -39,5 +43,24 @@ struct CheckCommand: ParsableCommand {
         if !quiet {
             StepPrinter.line("ok: \(report.documents) docs, \(report.components) specs")
         }
+    }
+
+    /// `--links SITE_DIR`: broken local references are errors; references that need the
+    /// network are errors too, since a built site must work offline.
+    private func checkLinks(in folder: String) throws {
+        let report: LinkCheckReport
+        do {
+            report = try SiteLinkChecker.scan(siteFolder: URL(fileURLWithPath: folder))
+        } catch {
+            StepPrinter.error("skelsite check: cannot read \(folder): \(error)")
+            throw ExitCode(2)
+        }
+        for problem in report.broken { StepPrinter.error("\(problem.description)") }
+        for problem in report.external { StepPrinter.error("\(problem.description)") }
+        let bad = report.broken.count + report.external.count
+        if !quiet || bad > 0 {
+            StepPrinter.line("links: \(report.checkedCount) references in \(report.fileCount) files, \(bad) problem\(bad == 1 ? "" : "s")")
+        }
+        if bad > 0 { throw ExitCode(1) }
     }
 }

@@ -41,6 +41,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Where to write the PNG.")
     var output: String?
 
+    @Option(help: "Diagnostics and result as text (default), json (one document on stdout) or github (Actions annotations).")
+    var format: OutputFormat = .text
+
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unexpected: [String] = []
 
@@ -61,11 +64,18 @@ struct RenderCommand: ParsableCommand {
         }
         let result = SpecParser.parse(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset)
         let errors = result.diagnostics.filter { $0.severity == .error }
-        if !result.diagnostics.isEmpty {
-            FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: request.file,
-                                                                           file: bytes).utf8))
+        let diagnostics = result.diagnostics.map { d in
+            FileDiagnostic(path: request.file, d, sourceLine: DiagnosticFormatter.line(d.position.line, in: bytes))
         }
-        guard errors.isEmpty, let spec = result.spec else { throw ExitCode(1) }
+        guard errors.isEmpty, let spec = result.spec else {
+            if format == .text {
+                FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: request.file,
+                                                                               file: bytes).utf8))
+            } else {
+                DiagnosticPrinter.emit(diagnostics, format: format)
+            }
+            throw ExitCode(1)
+        }
         let layout = LayoutEngine.layout(spec)
         let image = Painter.paint(spec, layout: layout, time: request.time, scale: request.scale, theme: request.theme)
         let png = PNGEncoder.encode(image)
@@ -74,6 +84,13 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw Self.fail("cannot write '\(request.output)': \(error.localizedDescription)", code: 2)
         }
+        if format == .json {
+            DiagnosticPrinter.emit(diagnostics, format: .json, extra: [
+                ("output", JSONText.string(request.output)), ("width", String(image.width)), ("height", String(image.height)),
+            ])
+            return
+        }
+        if !diagnostics.isEmpty { DiagnosticPrinter.emit(diagnostics, format: format) }
         print("wrote \(request.output) (\(image.width)x\(image.height) px)")
     }
 

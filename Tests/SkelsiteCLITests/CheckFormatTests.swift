@@ -57,3 +57,58 @@ import Testing
         #expect(again.stdout == "{\"ok\":true,\"diagnostics\":[],\"documents\":1,\"components\":1,\"rendered\":0,\"cached\":1}\n")
     }
 }
+
+/// `render --format json|github`.
+@Suite struct RenderFormatTests {
+    @Test func renderReportsDiagnosticsAndResultForTools() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("skeleton \"A\" width=40\n  rect 10x10 radus=2\n  circel 8\n".utf8).write(to: root.appendingPathComponent("bad.skel"))
+        try Data("skeleton \"A\" width=40\n  rect 10x10\n".utf8).write(to: root.appendingPathComponent("ok.skel"))
+
+        let json = try CLIRunner.run(["render", "bad.skel", "--output", "x.png", "--format", "json"], cwd: root)
+        #expect(json.status == 1)
+        #expect(json.stdout == """
+        {"ok":false,"diagnostics":[{"file":"bad.skel","line":2,"column":14,"severity":"error","message":"unknown attribute 'radus' on rect; did you mean 'radius'?"},{"file":"bad.skel","line":3,"column":3,"severity":"error","message":"unknown node kind 'circel'; did you mean 'circle'?"}]}
+
+        """)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("x.png").path))
+
+        let github = try CLIRunner.run(["render", "bad.skel", "--output", "x.png", "--format", "github"], cwd: root)
+        #expect(github.status == 1)
+        #expect(github.stdout == """
+        ::error file=bad.skel,line=2,col=14::unknown attribute 'radus' on rect; did you mean 'radius'?
+        ::error file=bad.skel,line=3,col=3::unknown node kind 'circel'; did you mean 'circle'?
+
+        """)
+
+        let ok = try CLIRunner.run(["render", "ok.skel", "--output", "x.png", "--format", "json"], cwd: root)
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "{\"ok\":true,\"diagnostics\":[],\"output\":\"x.png\",\"width\":40,\"height\":10}\n")
+        #expect(try CLIRunner.run(["render", "ok.skel", "--output", "x.png", "--format", "yaml"], cwd: root).status == 2)
+    }
+}
+
+/// `check --links SITE_DIR`: broken and network-bound references fail the check.
+@Suite struct CheckLinksTests {
+    @Test func brokenAndExternalReferencesExitOne() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appendingPathComponent("docs"), built = root.appendingPathComponent("built")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: built, withIntermediateDirectories: true)
+        try Data("# Fine\n".utf8).write(to: docs.appendingPathComponent("index.md"))
+        try Data("<p>ok</p>\n<a href=\"nope.html\">x</a><img src=\"https://x.org/a.png\">\n".utf8)
+            .write(to: built.appendingPathComponent("index.html"))
+        let result = try CLIRunner.run(["check", "docs", "--links", "built", "--quiet"], cwd: root)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        index.html:2: href "nope.html": no file nope.html
+        index.html:2: src "https://x.org/a.png": needs the network
+        links: 1 references in 1 files, 2 problems
+
+        """)
+        try Data("<p>ok</p>\n".utf8).write(to: built.appendingPathComponent("index.html"))
+        #expect(try CLIRunner.run(["check", "docs", "--links", "built", "--quiet"], cwd: root).status == 0)
+    }
+}

@@ -23,7 +23,7 @@ public enum DiffJSONReport {
             + "\"ratio\":\(i.ratio.map(number) ?? "null"),"
             + "\"baseline_size\":\(size(i.baselineSize)),\"current_size\":\(size(i.currentSize)),"
             + "\"failed\":\(i.failed),"
-            + "\"diff_image\":\(i.diffImage.map(JSONText.string) ?? "null")}"
+            + "\"diff_image\":\(i.diffImage.map { JSONText.string($0) } ?? "null")}"
     }
 
     static func size(_ s: PixelSize?) -> String {

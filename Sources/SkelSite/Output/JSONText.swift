@@ -1,7 +1,9 @@
 /// Minimal JSON text building with a fixed key order, so machine output is
 /// byte-stable across runs (Foundation's encoder does not promise key order).
 public enum JSONText {
-    public static func string(_ s: String) -> String {
+    /// A JSON string literal. With `htmlSafe`, "<", ">", "&", U+2028 and U+2029 are
+    /// \u-escaped as well, so the JSON can sit inside an HTML script element.
+    public static func string(_ s: String, htmlSafe: Bool = false) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -10,6 +12,11 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "<" where htmlSafe: out += "\\u003c"
+            case ">" where htmlSafe: out += "\\u003e"
+            case "&" where htmlSafe: out += "\\u0026"
+            case "\u{2028}" where htmlSafe: out += "\\u2028"
+            case "\u{2029}" where htmlSafe: out += "\\u2029"
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
