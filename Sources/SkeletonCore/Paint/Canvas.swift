@@ -13,6 +13,8 @@ public struct Canvas: Sendable {
     /// The last shape's palette: shapes mostly share one colour and highlight, and a
     /// palette costs up to 256 blends to build.
     private var cachedPalette: (colour: RGBA, highlight: RGBA?, palette: LevelPalette)?
+    /// Corner areas met so far on this canvas: rounded shapes repeat (see `CornerCache`).
+    private var cornerCache = CornerCache()
 
     public init(width: Int, height: Int, background: RGBA) {
         let w = max(0, width)
@@ -57,6 +59,10 @@ public struct Canvas: Sendable {
         var writer = SpanWriter(palette: palette, sweep: activeSweep, iStart: iStart, iEnd: iEnd,
                                 width: width, opaque: opaque)
         let r = box.radius
+        // Moved out for the pixel loop (it runs while `image` is borrowed), put back after.
+        var cache = cornerCache
+        cornerCache = .none
+        defer { cornerCache = cache }
         image.pixels.withUnsafeMutableBytes { raw in
             raw.withMemoryRebound(to: UInt32.self) { words in
                 let base = words.baseAddress!
@@ -87,7 +93,7 @@ public struct Canvas: Sendable {
                         if leftEnd >= rightStart || topBand == bottomBand {
                             // Narrow or short shapes: every pixel of the row exactly.
                             for i in iStart..<iEnd {
-                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
+                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
                             }
                         } else {
                             let arc = ArcRow(box, top: top, topBand: topBand)
@@ -97,11 +103,11 @@ public struct Canvas: Sendable {
                             let bEnd = min(iEnd, max(rightStart, Self.ceilInt(arc.rightOut, limit: width)))
                             let bIn = min(bEnd, max(rightStart, Self.floorInt(arc.rightIn, limit: width)))
                             for i in a..<aIn {
-                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
+                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
                             }
                             writer.span(row, aIn, bIn, vy)
                             for i in bIn..<bEnd {
-                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1))
+                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
                             }
                         }
                     }

@@ -24,19 +24,26 @@ public struct RoundedBox: Equatable, Sendable {
 
     /// Area of the shape inside the axis-aligned box [bx0, bx1] × [by0, by1].
     public func coverage(_ bx0: Double, _ by0: Double, _ bx1: Double, _ by1: Double) -> Double {
+        var none = CornerCache.none
+        return coverage(bx0, by0, bx1, by1, cache: &none)
+    }
+
+    /// `coverage(_:_:_:_:)` with corner areas memoised in `cache` (same results, bit for bit).
+    func coverage(_ bx0: Double, _ by0: Double, _ bx1: Double, _ by1: Double,
+                  cache: inout CornerCache) -> Double {
         let rectArea = Coverage.overlap(bx0, bx1, x0, x1) * Coverage.overlap(by0, by1, y0, y1)
         guard radius > 0, rectArea > 0 else { return rectArea }
         let r = radius
         var area = rectArea
         // Corner squares and their disc centres: (square x-range, y-range, centre).
         area -= Coverage.cornerCut(bx0, by0, bx1, by1, qx0: x0, qx1: x0 + r, qy0: y0, qy1: y0 + r,
-                                   cx: x0 + r, cy: y0 + r, r: r)
+                                   cx: x0 + r, cy: y0 + r, r: r, cache: &cache)
         area -= Coverage.cornerCut(bx0, by0, bx1, by1, qx0: x1 - r, qx1: x1, qy0: y0, qy1: y0 + r,
-                                   cx: x1 - r, cy: y0 + r, r: r)
+                                   cx: x1 - r, cy: y0 + r, r: r, cache: &cache)
         area -= Coverage.cornerCut(bx0, by0, bx1, by1, qx0: x0, qx1: x0 + r, qy0: y1 - r, qy1: y1,
-                                   cx: x0 + r, cy: y1 - r, r: r)
+                                   cx: x0 + r, cy: y1 - r, r: r, cache: &cache)
         area -= Coverage.cornerCut(bx0, by0, bx1, by1, qx0: x1 - r, qx1: x1, qy0: y1 - r, qy1: y1,
-                                   cx: x1 - r, cy: y1 - r, r: r)
+                                   cx: x1 - r, cy: y1 - r, r: r, cache: &cache)
         return area < 0 ? 0 : area
     }
 }
@@ -53,7 +60,7 @@ public enum Coverage {
     /// Area of the corner piece (square Q minus the disc) inside the box.
     static func cornerCut(_ bx0: Double, _ by0: Double, _ bx1: Double, _ by1: Double,
                           qx0: Double, qx1: Double, qy0: Double, qy1: Double,
-                          cx: Double, cy: Double, r: Double) -> Double {
+                          cx: Double, cy: Double, r: Double, cache: inout CornerCache) -> Double {
         let ix0 = bx0 > qx0 ? bx0 : qx0
         let ix1 = bx1 < qx1 ? bx1 : qx1
         guard ix1 > ix0 else { return 0 }
@@ -61,11 +68,12 @@ public enum Coverage {
         let iy1 = by1 < qy1 ? by1 : qy1
         guard iy1 > iy0 else { return 0 }
         let boxArea = (ix1 - ix0) * (iy1 - iy0)
-        return boxArea - discArea(ix0 - cx, iy0 - cy, ix1 - cx, iy1 - cy, r: r, boxArea: boxArea)
+        return boxArea - discArea(ix0 - cx, iy0 - cy, ix1 - cx, iy1 - cy, r: r, boxArea: boxArea, cache: &cache)
     }
 
     /// Area of the disc of radius r at the origin inside [a, b] × [c, d].
-    static func discArea(_ a: Double, _ c: Double, _ b: Double, _ d: Double, r: Double, boxArea: Double) -> Double {
+    static func discArea(_ a: Double, _ c: Double, _ b: Double, _ d: Double, r: Double, boxArea: Double,
+                         cache: inout CornerCache) -> Double {
         let r2 = r * r
         // Farthest and nearest points of the box from the centre decide the easy cases.
         let fx = max(-a, b)
@@ -74,16 +82,26 @@ public enum Coverage {
         let nx = a > 0 ? a : (b < 0 ? -b : 0)
         let ny = c > 0 ? c : (d < 0 ? -d : 0)
         if nx * nx + ny * ny >= r2 { return 0 }
-        let area = signedCorner(b, d, r) - signedCorner(a, d, r) - signedCorner(b, c, r) + signedCorner(a, c, r)
+        let area = signedCorner(b, d, r, &cache) - signedCorner(a, d, r, &cache)
+            - signedCorner(b, c, r, &cache) + signedCorner(a, c, r, &cache)
         return area < 0 ? 0 : (area > boxArea ? boxArea : area)
     }
 
     /// ∫₀ˣ∫₀ʸ [inside disc] (signed: negative when exactly one of x, y is negative).
     @inline(__always)
-    static func signedCorner(_ x: Double, _ y: Double, _ r: Double) -> Double {
+    static func signedCorner(_ x: Double, _ y: Double, _ r: Double, _ cache: inout CornerCache) -> Double {
         if x == 0 || y == 0 { return 0 }
-        let value = corner(x < 0 ? -x : x, y < 0 ? -y : y, r)
+        let value = cornerCached(x < 0 ? -x : x, y < 0 ? -y : y, r, &cache)
         return (x < 0) != (y < 0) ? -value : value
+    }
+
+    /// `corner`, with the cheap in-disc case answered before the memo is consulted.
+    @inline(__always)
+    static func cornerCached(_ xIn: Double, _ yIn: Double, _ r: Double, _ cache: inout CornerCache) -> Double {
+        let x = xIn < r ? xIn : r
+        let y = yIn < r ? yIn : r
+        if x * x + y * y <= r * r { return x * y }
+        return cache.corner(xIn, yIn, r)
     }
 
     /// Area of the disc inside [0, x] × [0, y], x, y ≥ 0.
