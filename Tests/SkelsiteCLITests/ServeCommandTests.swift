@@ -61,6 +61,10 @@ import Testing
             #expect(!body.contains("TOP-SECRET-CONTENT"))
         }
 
+        #expect(try LoopbackHTTP.get("/%2e%2e/secret.txt", port: port).0 == 403)
+        #expect(try LoopbackHTTP.get("/missing.html", port: port).0 == 404)
+        #expect(try LoopbackHTTP.get("/__skelsite/live.js", port: port).1.contains("new EventSource('/__skelsite/events')"))
+
         // A save sends a reload event within a second, and the new page is served. The
         // suite runs beside every other test on 2 cores, so a load spike gets two more
         // tries: the best of three saves must reload within a second.
