@@ -18,7 +18,7 @@ enum SpecCache {
         if let last = lastCompiled, last.source == source {
             return last
         }
-        let result = SpecParser.parse(source)
+        let result = SpecParser.parseWithinBounds(source)
         let layout = result.spec.map { LayoutEngine.layout($0) }
         let compiled = CompiledSpec(source: source, result: result, layout: layout)
         lastCompiled = compiled

@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
         case .success(let found): source = found
         case .failure(let problem): throw Self.fail(problem.message, code: 2)
         }
-        let result = SpecParser.parse(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset)
+        let result = SpecParser.parseWithinBounds(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset)
         let errors = result.diagnostics.filter { $0.severity == .error }
         let diagnostics = result.diagnostics.map { d in
             FileDiagnostic(path: request.file, d, sourceLine: DiagnosticFormatter.line(d.position.line, in: bytes))

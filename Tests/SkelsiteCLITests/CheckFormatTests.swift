@@ -112,3 +112,24 @@ import Testing
         #expect(try CLIRunner.run(["check", "docs", "--links", "built", "--quiet"], cwd: root).status == 0)
     }
 }
+
+/// Content taller than the 4096-point limit is an error in render and check, at the
+/// `skeleton` keyword, not a silently cropped PNG.
+@Suite struct ContentBoundsTests {
+    @Test func oversizedContentIsAnError() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = "skeleton \"Tall\" width=100\n  repeat 500\n    rect height=4096\n"
+        try Data(spec.utf8).write(to: root.appendingPathComponent("tall.skel"))
+        let render = try CLIRunner.run(["render", "tall.skel", "--output", "tall.png"], cwd: root)
+        #expect(render.status == 1)
+        #expect(render.stderr.hasPrefix("tall.skel:1:1: error: component is 2048000 points tall; the limit is 4096 (Limits.maxDimension)\n"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("tall.png").path))
+
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try Data("# Tall\n\n```skeleton\n\(spec)```\n".utf8).write(to: root.appendingPathComponent("docs/tall.md"))
+        let check = try CLIRunner.run(["check", "docs", "--format", "github"], cwd: root)
+        #expect(check.status == 1)
+        #expect(check.stdout == "::error file=docs/tall.md,line=4,col=1::component is 2048000 points tall; the limit is 4096 (Limits.maxDimension)\n")
+    }
+}

@@ -15,7 +15,7 @@ enum SpecStep {
             for (s, spec) in document.specs.enumerated() { jobs.append(Job(document: d, spec: s, block: spec.block)) }
         }
         let results = Parallel.map(jobs) { job in
-            SpecParser.parse(job.block.text, firstLine: job.block.firstLine, columnOffset: job.block.columnOffset)
+            SpecParser.parseWithinBounds(job.block.text, firstLine: job.block.firstLine, columnOffset: job.block.columnOffset)
         }
         var diagnostics: [BuildDiagnostic] = []
         for (job, result) in zip(jobs, results) {

@@ -28,7 +28,7 @@ public enum VerifySpecs {
             let url = source.appendingPathComponent(relative)
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
             for block in SpecBlocks.find(inMarkdown: text) {
-                let result = SpecParser.parse(block.text, firstLine: block.firstLine, columnOffset: block.columnOffset)
+                let result = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine, columnOffset: block.columnOffset)
                 if let spec = result.spec, !result.diagnostics.contains(where: { $0.severity == .error }) {
                     found.specs.append(VerifySpec(path: relative, line: block.fenceLine, spec: spec))
                 } else {

@@ -1,0 +1,19 @@
+extension SpecParser {
+    /// Parses, lays out and checks the laid-out size against `Limits.maxDimension`: the
+    /// parser bounds every width/height attribute, but only layout knows how tall the
+    /// content grows (`repeat 500` of tall rects). Every caller that renders uses this,
+    /// so an oversized component is an error everywhere (CLI, site, playground), never a
+    /// silently cropped picture.
+    public static func parseWithinBounds(_ source: [UInt8], firstLine: Int = 1, columnOffset: Int = 0) -> ParseResult {
+        var result = parse(source, firstLine: firstLine, columnOffset: columnOffset)
+        if let spec = result.spec, let problem = LayoutEngine.checkBounds(LayoutEngine.layout(spec), spec: spec) {
+            result.diagnostics.append(problem)
+            result.spec = nil
+        }
+        return result
+    }
+
+    public static func parseWithinBounds(_ source: String, firstLine: Int = 1, columnOffset: Int = 0) -> ParseResult {
+        parseWithinBounds(Array(source.utf8), firstLine: firstLine, columnOffset: columnOffset)
+    }
+}
