@@ -7,3 +7,4 @@ if all || requested.contains("paint") { runPaintBench() }
 if all || requested.contains("png") { runPNGBench() }
 if all || requested.contains("diff") { runDiffBench() }
 if all || requested.contains("build") { runBuildBench() }
+if requested.contains("component") { runComponentBench() }

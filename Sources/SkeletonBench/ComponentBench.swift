@@ -1,0 +1,67 @@
+import Foundation
+import SkeletonCore
+
+/// Component benchmark: where one component's reference images spend their time.
+/// Paints and encodes the build benchmark's five spec shapes over 100 pages (500
+/// components) the way the site builder does (four statics, and for animated specs
+/// eight preview frames, a four-frame strip and an APNG), timing each stage
+/// separately. No peer: this section explains the `build` section's spec figures.
+func runComponentBench() {
+    var specs: [Spec] = []
+    for page in 0..<100 {
+        for number in 0..<BuildCorpus.specsPerPage {
+            let block = BuildCorpus.spec(page: page, number: number)
+            let body = block.split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
+            guard let spec = SpecParser.parse(body).spec else { print("component: ERROR corpus spec does not parse"); return }
+            specs.append(spec)
+        }
+    }
+    let clock = ContinuousClock()
+    var paintTime = Duration.zero, staticTime = Duration.zero, stripTime = Duration.zero, apngTime = Duration.zero
+    var staticBytes = 0, stripBytes = 0, apngBytes = 0, pixels = 0
+    for spec in specs {
+        let layout = LayoutEngine.layout(spec)
+        var statics: [RGBAImage] = [], frames: [RGBAImage] = []
+        paintTime += clock.measure {
+            for (scale, theme) in [(1, Theme.light), (2, .light), (1, .dark), (2, .dark)] {
+                statics.append(Painter.paint(spec, layout: layout, time: 0, scale: scale, theme: theme))
+            }
+            let animated = spec.animation.kind == .shimmer || spec.animation.kind == .pulse
+            if animated {
+                frames.append(statics[0])
+                for index in 1..<8 {
+                    frames.append(Painter.paint(spec, layout: layout, time: spec.animation.duration * Double(index) / 8,
+                                                scale: 1, theme: .light))
+                }
+            }
+        }
+        pixels += statics.reduce(0) { $0 + $1.width * $1.height } + frames.dropFirst().reduce(0) { $0 + $1.width * $1.height }
+        staticTime += clock.measure { for image in statics { staticBytes += PNGEncoder.encode(image).count } }
+        if !frames.isEmpty {
+            let strip = sideBySide([frames[0], frames[2], frames[4], frames[6]])
+            stripTime += clock.measure { stripBytes += PNGEncoder.encode(strip).count }
+            apngTime += clock.measure { apngBytes += PNGEncoder.encodeAnimated(frames, delayMilliseconds: 100).count }
+        }
+    }
+    func ms(_ d: Duration) -> String {
+        String(format: "%8.1f ms", Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15)
+    }
+    print("component: \(specs.count) components, \(pixels / specs.count) painted pixels each on average, one core")
+    print("  paint                \(ms(paintTime))")
+    print("  encode statics       \(ms(staticTime))  \(staticBytes) bytes")
+    print("  encode strips        \(ms(stripTime))  \(stripBytes) bytes")
+    print("  encode APNGs         \(ms(apngTime))  \(apngBytes) bytes")
+    print("  total                \(ms(paintTime + staticTime + stripTime + apngTime))  \(staticBytes + stripBytes + apngBytes) bytes")
+}
+
+private func sideBySide(_ images: [RGBAImage]) -> RGBAImage {
+    let (w, h) = (images[0].width, images[0].height)
+    var out = RGBAImage(width: w * images.count, height: h)
+    for (index, image) in images.enumerated() {
+        for y in 0..<h {
+            out.pixels.replaceSubrange((y * out.width + index * w) * 4 ..< (y * out.width + (index + 1) * w) * 4,
+                                       with: image.pixels[y * w * 4 ..< (y + 1) * w * 4])
+        }
+    }
+    return out
+}
