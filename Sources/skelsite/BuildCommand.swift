@@ -31,6 +31,10 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .customLong("allow-raw-html"), help: "Pass raw HTML in docs through (off: it is omitted).")
     var allowRawHTML = false
 
+    @Option(name: .customLong("verify-results"),
+            help: "A `skelsite verify --json` file: show each measured component's CSS-vs-PNG figures on its page.")
+    var verifyResults: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
@@ -41,7 +45,8 @@ struct BuildCommand: ParsableCommand {
         let builder = SiteBuilder(
             source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: output),
             templates: templates.map { URL(fileURLWithPath: $0) },
-            options: SiteBuilder.Options(allowRawHTML: allowRawHTML, baseURL: baseURL),
+            options: SiteBuilder.Options(allowRawHTML: allowRawHTML, baseURL: baseURL,
+                                         verifyResults: verifyResults.map { URL(fileURLWithPath: $0) }),
             displaySource: source)
         let report: BuildReport
         do {

@@ -115,7 +115,7 @@ struct VerifyCommand: ParsableCommand {
               + VerifyReport.percent(options.minimumMatch) + " (worst " + VerifyReport.percent(worst) + ")")
         if let json {
             do {
-                try Data(VerifyReport.json(results).utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
+                try Data(VerifyReport.json(results, minimum: options.minimumMatch).utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
             } catch {
                 fail("cannot write '\(json)': \(error.localizedDescription)")
             }

@@ -29,13 +29,18 @@ public struct SiteBuilder: Sendable {
         /// Identity of the renderer for cache keys; nil derives it from the version and
         /// the running executable's size and modification time.
         public var rendererFingerprint: String?
+        /// A `skelsite verify --json` file; each component whose spec it measured shows
+        /// its CSS-vs-PNG figures on its page. nil shows none (why: verify needs a
+        /// browser and minutes; a build needs neither).
+        public var verifyResults: URL?
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
-                    rendererFingerprint: String? = nil) {
+                    rendererFingerprint: String? = nil, verifyResults: URL? = nil) {
             self.allowRawHTML = allowRawHTML
             self.baseURL = baseURL
             self.cacheDirectory = cacheDirectory
             self.rendererFingerprint = rendererFingerprint
+            self.verifyResults = verifyResults
         }
     }
 
@@ -63,6 +68,7 @@ public struct SiteBuilder: Sendable {
     public func build(progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
         try checkPaths()
         let theme = try TemplateSet.load(from: TemplateSet.locate(explicit: templates))
+        let agreements = try options.verifyResults.map(VerifyResultsFile.read) ?? [:]
         var run = StepRunner(total: Self.buildStepNames.count, progress: progress)
         var report = BuildReport()
         let fingerprint = self.fingerprint()
@@ -106,6 +112,7 @@ public struct SiteBuilder: Sendable {
         let staging = try OutputSwap.makeStaging(for: output)
         do throws(SiteBuildError) {
             let writer = PageWriter(theme: theme, staging: staging, cache: cache, baseURL: options.baseURL)
+            writer.agreements = agreements
             writer.reuse = PageReuse(previousOutput: output, previous: lastBuild?.pages ?? [:], shared: inputs.shared,
                                      docDigests: inputs.docs, allPaths: paths, documents: parsed.documents)
             try run.step("write pages") { () throws(SiteBuildError) -> ((), String) in
@@ -160,8 +167,9 @@ public struct SiteBuilder: Sendable {
         let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
                         "base-url=" + (options.baseURL ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
+        let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
-                                          extraFiles: wasm.map { [$0] } ?? [], settings: settings)
+                                          extraFiles: extra, settings: settings)
     }
 
     struct Parsed {

@@ -16,6 +16,8 @@ final class PageWriter: @unchecked Sendable {
     private var navCache: [String: String] = [:]
     /// Unchanged pages to take from the previous output; nil renders every page.
     var reuse: PageReuse?
+    /// CSS-vs-PNG figures from a verify run, by SHA-256 of the spec's text.
+    var agreements: [String: ComponentAgreement] = [:]
     private var entries: [String: PageReuse.Entry] = [:]
     private var reusedCount = 0
 
@@ -279,6 +281,9 @@ final class PageWriter: @unchecked Sendable {
             "dark2x": png + "dark@2x.png",
             "playgroundURL": root + "playground.html#spec=" + Base64URL.encode(Array(site.block.text.utf8)),
         ]
+        if !agreements.isEmpty, let agreement = agreements[SHA256.hex(Array(site.block.text.utf8))] {
+            context["agreement"] = AgreementTable.context(agreement)
+        }
         if artifacts.animated {
             context["animated"] = true
             context["preview"] = png + "preview.png"

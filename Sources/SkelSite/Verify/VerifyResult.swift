@@ -12,6 +12,8 @@ public struct VerifyResult: Equatable, Sendable {
     /// Pixels pixelmatch counts as different.
     public var mismatched: Int
     public var pixels: Int
+    /// SHA-256 (hex) of the spec's text; empty when unknown.
+    public var specDigest: String = ""
 
     /// Share of matching pixels, 0...1.
     public var match: Double { pixels == 0 ? 1 : 1 - Double(mismatched) / Double(pixels) }
@@ -32,9 +34,12 @@ public enum VerifyReport {
     }
 
     /// `{"results":[{"component","theme","scale","time","match"},...]}`, plus title,
-    /// mismatched and pixels. Numbers printed with fixed precision so runs diff cleanly.
-    public static func json(_ results: [VerifyResult]) -> String {
-        var out = "{\"results\":[\n"
+    /// mismatched, pixels and spec (the SHA-256 of the spec's text, which
+    /// `build --verify-results` matches components by). Numbers printed with fixed precision so runs diff cleanly.
+    public static func json(_ results: [VerifyResult], minimum: Double? = nil) -> String {
+        var out = "{"
+        if let minimum { out += "\"minimum\":" + number(minimum, places: 6) + "," }
+        out += "\"results\":[\n"
         for (index, r) in results.enumerated() {
             out += "{\"component\":" + quoted(r.component)
             out += ",\"title\":" + (r.title.map(quoted) ?? "null")
@@ -43,7 +48,9 @@ public enum VerifyReport {
             out += ",\"time\":" + number(r.time)
             out += ",\"match\":" + number(r.match, places: 6)
             out += ",\"mismatched\":" + String(r.mismatched)
-            out += ",\"pixels\":" + String(r.pixels) + "}"
+            out += ",\"pixels\":" + String(r.pixels)
+            if !r.specDigest.isEmpty { out += ",\"spec\":\"" + r.specDigest + "\"" }
+            out += "}"
             out += index == results.count - 1 ? "\n" : ",\n"
         }
         return out + "]}\n"

@@ -113,7 +113,8 @@ public struct VerifyRun {
                                     output: &diff)
                 : painted.width * painted.height
             let result = VerifyResult(component: item.name, title: item.spec.title, theme: frame.theme, scale: scale,
-                                      time: frame.time, mismatched: mismatched, pixels: painted.width * painted.height)
+                                      time: frame.time, mismatched: mismatched, pixels: painted.width * painted.height,
+                                      specDigest: item.source.isEmpty ? "" : SHA256.hex(Array(item.source.utf8)))
             compared.append(Compared(result: result, browser: browser, painted: painted, diff: diff))
         }
         return compared

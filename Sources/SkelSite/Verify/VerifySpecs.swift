@@ -8,6 +8,9 @@ public struct VerifySpec {
     /// File line of the opening fence.
     public var line: Int
     public var spec: Spec
+    /// The block's text: its SHA-256 ties results to this exact spec (see
+    /// `VerifyResult.specDigest`), so a build never shows figures of an older version.
+    public var source: String = ""
     /// How results name it: `path:line`.
     public var name: String { path + ":" + String(line) }
 }
@@ -30,7 +33,7 @@ public enum VerifySpecs {
             for block in SpecBlocks.find(inMarkdown: text) {
                 let result = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine, columnOffset: block.columnOffset)
                 if let spec = result.spec, !result.diagnostics.contains(where: { $0.severity == .error }) {
-                    found.specs.append(VerifySpec(path: relative, line: block.fenceLine, spec: spec))
+                    found.specs.append(VerifySpec(path: relative, line: block.fenceLine, spec: spec, source: block.text))
                 } else {
                     for d in result.diagnostics where d.severity == .error {
                         found.problems.append("\(displayPrefix)\(relative):\(d.position.line):\(d.position.column): error: \(d.message)")
