@@ -54,12 +54,19 @@ let needsFrame = true;
 function applyFragment() {
   const { state: linked, problems } = readFragment(location.hash);
   Object.assign(state, linked);
-  if (linked.time === undefined && linked.spec !== undefined) state.time = 0;
+  // A link without `t` is a playing one (the fragment carries `t` only while paused),
+  // also when it replaces a paused state: start its clock from 0.
+  if (linked.time === undefined && linked.spec !== undefined) {
+    state.time = 0;
+    state.playing = !reducedMotion;
+  }
   clockOrigin = performance.now() - state.time * 1000;
   editor.text = state.spec;
   controls.elements.theme.value = state.theme;
   controls.elements.scale.value = String(state.scale);
   live.setTheme(state.theme);
+  showPlaying();
+  needsFrame = true;
   if (problems.length > 0) status.textContent = `Ignored part of the link: ${problems.join('; ')}.`;
 }
 
@@ -122,13 +129,18 @@ function frame(now) {
   requestAnimationFrame(frame);
 }
 
+/** The button names what it does next; aria-pressed says whether it is playing. */
+function showPlaying() {
+  play.textContent = state.playing ? 'Pause' : 'Play';
+  play.setAttribute('aria-pressed', String(state.playing));
+}
+
 function setPlaying(playing) {
   if (playing === state.playing) return;
   if (playing) clockOrigin = performance.now() - state.time * 1000;
   else state.time = currentTime(performance.now());
   state.playing = playing;
-  play.textContent = playing ? 'Pause' : 'Play';
-  play.setAttribute('aria-pressed', String(playing));
+  showPlaying();
   needsFrame = true;
   saveFragment();
 }
@@ -168,8 +180,6 @@ addEventListener('hashchange', () => {
 });
 
 applyFragment();
-play.textContent = state.playing ? 'Pause' : 'Play';
-play.setAttribute('aria-pressed', String(state.playing));
 try {
   sk = await load(new URL('skelsite.wasm', import.meta.url));
   specChanged();
