@@ -5,8 +5,11 @@ import Testing
 
 /// The playground page of a site built by `skelsite build`, driven in headless
 /// Chromium by Tests/wasm/playground.test.mjs: the canvas must hold the native
-/// painter's pixels, the page must show the native emitter's HTML and CSS and the
-/// parser's diagnostics at their lines, and the console must stay free of errors.
+/// painter's pixels (for the linked and typed specs, and after each of the theme,
+/// scale and time controls is moved), animate while playing and hold still when
+/// paused, the page must show the native emitter's HTML and CSS and the parser's
+/// diagnostics at their lines, the fragment must follow every change, and the
+/// console must stay free of errors.
 @Suite struct PlaygroundTests {
     /// A paused frame, mid-cycle, dark, at scale 2: every part of the pipeline matters.
     static let time = 0.4
@@ -17,6 +20,9 @@ import Testing
         try String(contentsOf: WasmHarness.root.appendingPathComponent("Tests/wasm/specs/\(name)"), encoding: .utf8)
     }
 
+    /// Where the scrubber is moved to: another point of the typed spec's 1.6 s cycle.
+    static let scrubbedTime = 1.1
+
     /// Native pixels (written to `directory/file`), HTML and CSS of one spec.
     static func expected(_ text: String, file: String, in directory: URL) throws -> [String: Any] {
         let spec = try #require(SpecParser.parse(text).spec)
@@ -26,6 +32,31 @@ import Testing
         let component = ComponentEmitter.emit(spec, layout: layout)
         return ["spec": text, "width": image.width, "height": image.height, "rgba": file,
                 "html": component.html, "css": component.css]
+    }
+
+    /// One native frame of `text` with the playground's controls moved away from the
+    /// link's time, scale or theme (the pixels go to `directory/file`).
+    static func frame(_ text: String, time: Double, scale: Int, theme: Theme,
+                      file: String, in directory: URL) throws -> [String: Any] {
+        let spec = try #require(SpecParser.parse(text).spec)
+        let image = Painter.paint(spec, layout: LayoutEngine.layout(spec), time: time, scale: scale, theme: theme)
+        try Data(image.pixels).write(to: directory.appendingPathComponent(file))
+        return ["time": time, "scale": scale, "theme": theme == .dark ? "dark" : "light",
+                "width": image.width, "height": image.height, "rgba": file]
+    }
+
+    /// What the controls must produce for the typed spec: each frame, and the canvas
+    /// background of each theme (its top-left pixel: the spec has no shape there).
+    static func controls(_ text: String, in directory: URL) throws -> [String: Any] {
+        let appearance = try #require(SpecParser.parse(text).spec).appearance
+        let rgba = { (c: RGBA) in [Int(c.r), Int(c.g), Int(c.b), Int(c.a)] }
+        #expect(appearance.background != appearance.darkBackground, "the theme switch must be visible")
+        return [
+            "light": try frame(text, time: time, scale: scale, theme: .light, file: "light.rgba", in: directory),
+            "scale1": try frame(text, time: time, scale: 1, theme: theme, file: "scale1.rgba", in: directory),
+            "scrubbed": try frame(text, time: scrubbedTime, scale: scale, theme: theme, file: "scrubbed.rgba", in: directory),
+            "background": ["light": rgba(appearance.background), "dark": rgba(appearance.darkBackground)],
+        ]
     }
 
     static let chromium = WasmHarness.executable(named: "chromium") ?? WasmHarness.executable(named: "chromium-browser")
@@ -65,6 +96,7 @@ import Testing
             "time": Self.time, "scale": Self.scale, "theme": "dark",
             "linked": try Self.expected(try Self.fixture("article-row.skel"), file: "linked.rgba", in: work),
             "typed": try Self.expected(try Self.fixture("profile-pulse.skel"), file: "typed.rgba", in: work),
+            "controls": try Self.controls(try Self.fixture("profile-pulse.skel"), in: work),
             "invalid": ["spec": invalid, "diagnostics": diagnostics.map { d in
                 ["line": d.position.line, "column": d.position.column, "message": d.message,
                  "severity": d.severity.label] as [String: Any]
@@ -78,7 +110,7 @@ import Testing
                                       environment: ["CHROMIUM": chromium.path])
         run.output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "playground.test: linked and typed frames identical to native, "
-            + "4 diagnostics at their lines, fragment kept, no console errors")
+        #expect(run.output == "playground.test: linked, typed, themed, rescaled and scrubbed frames identical to native, "
+            + "plays and pauses, 4 diagnostics at their lines, fragment kept, no console errors")
     }
 }

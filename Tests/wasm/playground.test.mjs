@@ -1,8 +1,11 @@
 // The playground in headless Chromium: opens a built site's playground.html from a
-// link carrying a spec, types another spec, types a broken one, and checks the canvas
-// pixels (byte for byte against the native painter), the shipped HTML/CSS (against the
-// native emitter), the diagnostics shown at their lines, the URL fragment, and that
-// the console stayed free of errors (CSP violations, failed loads, exceptions).
+// link carrying a spec, types another spec, works every control (theme, scale, scrub,
+// play/pause), types a broken one, follows a link changed in the address bar and opens
+// a link without a time, and checks the canvas pixels (byte for byte against the
+// native painter), the shipped HTML/CSS (against the native emitter), that the canvas
+// animates while playing and holds still when paused, the diagnostics shown at their
+// lines, the URL fragment after each change, and that the console stayed free of
+// errors (CSP violations, failed loads, exceptions).
 //
 //   node Tests/wasm/playground.test.mjs SITE_DIR CASES_JSON
 //
@@ -12,7 +15,11 @@
 //   { time, scale, theme,
 //     linked:  { spec, width, height, rgba, html, css },
 //     typed:   { spec, width, height, rgba, html, css },
+//     controls: { light, scale1, scrubbed: { time, scale, theme, width, height, rgba },
+//                 background: { light: [r, g, b, a], dark: [r, g, b, a] } },
 //     invalid: { spec, diagnostics: [{ line, column, message, severity }] } }
+// `controls` holds the typed spec's frames with one control moved: theme light, scale
+// 1, and time scrubbed to `scrubbed.time`; `background` is its canvas background per theme.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, extname, join, normalize, sep } from 'node:path';
@@ -69,35 +76,80 @@ try {
   const settled = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`;
   const status = `document.getElementById('pg-status').textContent`;
 
-  /** Waits for a rendering of `expected` and compares canvas, HTML and CSS with it. */
-  async function checkRendering(label, expected) {
-    await page.waitFor(`${status} === 'Rendered.' && document.getElementById('pg-canvas').width === ${expected.width}` +
-      ` && document.getElementById('pg-canvas').height === ${expected.height}`, `${label}: a ${expected.width}x${expected.height} rendering`);
-    await page.evaluate(settled);
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  /** The fragment the page writes for a state; `t` only when paused. */
+  const fragment = (spec, theme, scale, t) =>
+    `#spec=${encodeBase64URL(spec)}&theme=${theme}&scale=${scale}` + (t === undefined ? '' : `&t=${t}`);
+
+  /** FNV-1a over a frame's size and bytes; the page runs this very function on its canvas. */
+  function fingerprint(width, height, data) {
+    let h = 0x811c9dc5;
+    const mix = (byte) => { h = Math.imul(h ^ byte, 0x01000193) >>> 0; };
+    for (const n of [width, height]) for (let k = 0; k < 32; k += 8) mix((n >>> k) & 255);
+    for (let i = 0; i < data.length; i++) mix(data[i]);
+    return h;
+  }
+  const canvasFingerprint = `(() => {
+    const c = document.getElementById('pg-canvas');
+    if (c.width === 0 || c.height === 0) return -1;
+    return (${fingerprint})(c.width, c.height, c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+  })()`;
+
+  async function readCanvas() {
     const canvas = await page.evaluate(`(() => {
       const c = document.getElementById('pg-canvas');
-      const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const data = c.getContext('2d').getImageData(0, 0, Math.max(c.width, 1), Math.max(c.height, 1)).data;
       let binary = '';
       for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-      return { pixels: btoa(binary), cssWidth: c.style.width, cssHeight: c.style.height };
+      return { pixels: btoa(binary), width: c.width, height: c.height, cssWidth: c.style.width, cssHeight: c.style.height };
     })()`);
-    const got = Buffer.from(canvas.pixels, 'base64');
+    return { ...canvas, pixels: Buffer.from(canvas.pixels, 'base64') };
+  }
+
+  /**
+   * Waits (up to 5 s) for the canvas to show the native frame `expected`, then compares
+   * it byte for byte, so a frame that never comes is reported by its first differing pixel.
+   */
+  async function showsFrame(label, expected) {
     const want = rgba(expected.rgba);
+    const print = fingerprint(expected.width, expected.height, want);
+    await page.waitFor(`${canvasFingerprint} === ${print}`, `${label}: the native frame`, 5000).catch(() => {});
+    const got = await readCanvas();
+    if (got.width !== expected.width || got.height !== expected.height) {
+      failures.push(`${label}: canvas ${got.width}x${got.height}, native ${expected.width}x${expected.height}`);
+      return got;
+    }
     let differing = 0;
     let first = -1;
     for (let i = 0; i < want.length; i++) {
-      if (got[i] !== want[i]) {
+      if (got.pixels[i] !== want[i]) {
         differing++;
         if (first < 0) first = i;
       }
     }
-    if (got.length !== want.length || differing > 0) {
+    if (got.pixels.length !== want.length || differing > 0) {
       const p = first >> 2;
       failures.push(`${label}: ${differing} canvas bytes differ from native` + (first < 0 ? '' :
-        ` (first at ${p % expected.width},${Math.floor(p / expected.width)}: canvas ${[...got.subarray(p * 4, p * 4 + 4)]}` +
+        ` (first at ${p % expected.width},${Math.floor(p / expected.width)}: canvas ${[...got.pixels.subarray(p * 4, p * 4 + 4)]}` +
         ` native ${[...want.subarray(p * 4, p * 4 + 4)]})`));
     }
-    const cssSize = `${expected.width / scale}px x ${expected.height / scale}px`;
+    return got;
+  }
+
+  /** Waits (up to 5 s) for the address bar's fragment to be `expected`. */
+  async function fragmentIs(expected, what) {
+    await page.waitFor(`location.hash === ${JSON.stringify(expected)}`, what, 5000).catch(async (error) => {
+      failures.push(`${error.message}: it is ${await page.evaluate('location.hash')}, expected ${expected}`);
+    });
+  }
+
+  /** Waits for a rendering of `expected` and compares canvas, HTML and CSS with it. */
+  async function checkRendering(label, expected, { scale: cssScale = scale, theme: liveTheme = theme } = {}) {
+    await page.waitFor(`${status} === 'Rendered.' && document.getElementById('pg-canvas').width === ${expected.width}` +
+      ` && document.getElementById('pg-canvas').height === ${expected.height}`, `${label}: a ${expected.width}x${expected.height} rendering`);
+    await page.evaluate(settled);
+    const canvas = await showsFrame(label, expected);
+    const cssSize = `${expected.width / cssScale}px x ${expected.height / cssScale}px`;
     if (`${canvas.cssWidth} x ${canvas.cssHeight}` !== cssSize) {
       failures.push(`${label}: canvas CSS size ${canvas.cssWidth} x ${canvas.cssHeight}, expected ${cssSize}`);
     }
@@ -107,7 +159,7 @@ try {
       live: document.getElementById('pg-live').shadowRoot.firstElementChild.childElementCount })`);
     if (shown.html !== expected.html) failures.push(`${label}: the HTML shown is not the native emitter's`);
     if (shown.css !== expected.css) failures.push(`${label}: the CSS shown is not the native emitter's`);
-    if (shown.theme !== theme) failures.push(`${label}: live component theme ${shown.theme}, expected ${theme}`);
+    if (shown.theme !== liveTheme) failures.push(`${label}: live component theme ${shown.theme}, expected ${liveTheme}`);
     if (expected.html.trim() !== '' && shown.live === 0) failures.push(`${label}: the live component is empty`);
   }
 
@@ -117,13 +169,75 @@ try {
     await page.send('Input.insertText', { text });
   }
 
+  /** A real mouse click (press and release) at the middle of the element `selector`. */
+  async function click(selector) {
+    const { x, y } = await page.evaluate(`(() => {
+      const e = document.querySelector(${JSON.stringify(selector)});
+      e.scrollIntoView({ block: 'center' });
+      const r = e.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    })()`);
+    for (const type of ['mousePressed', 'mouseReleased']) {
+      await page.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 });
+    }
+  }
+
+  /** Picks a scale in the select, as choosing an option does: new value, then `change`. */
+  async function chooseScale(value) {
+    await page.evaluate(`(() => {
+      const select = document.getElementById('pg-scale');
+      select.focus();
+      select.value = '${value}';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    })()`);
+  }
+
+  /** The canvas's fingerprint, the time readout and the play button, after a frame. */
+  async function snapshot() {
+    await page.evaluate(settled);
+    return page.evaluate(`({ print: ${canvasFingerprint}, time: document.getElementById('pg-time').value,
+      button: document.getElementById('pg-play').textContent,
+      pressed: document.getElementById('pg-play').getAttribute('aria-pressed') })`);
+  }
+
+  /** Playing: over half a second, the time readout moves on every read and the canvas changes. */
+  async function animates(label) {
+    const reads = [await snapshot()];
+    for (const ms of [200, 300]) {
+      await sleep(ms);
+      reads.push(await snapshot());
+    }
+    const times = reads.map((r) => r.time);
+    if (new Set(times).size !== reads.length) failures.push(`${label}: the time readout did not move: ${times.join(', ')}`);
+    // Three frames: a pulse may look the same at two times mirrored about its middle, not at three.
+    if (new Set(reads.map((r) => r.print)).size < 2) failures.push(`${label}: the canvas did not change in 0.5 s of playing`);
+    for (const r of reads) {
+      if (r.button !== 'Pause' || r.pressed !== 'true') failures.push(`${label}: play button "${r.button}", aria-pressed ${r.pressed}`);
+    }
+  }
+
+  /** Paused: two reads 300 ms apart show the same frame and time, and the button offers Play. */
+  async function holdsStill(label) {
+    const before = await snapshot();
+    await sleep(300);
+    const after = await snapshot();
+    if (before.print !== after.print) failures.push(`${label}: the canvas changed while paused`);
+    if (before.time !== after.time) failures.push(`${label}: the time moved while paused: ${before.time}, ${after.time}`);
+    if (after.button !== 'Play' || after.pressed !== 'false') {
+      failures.push(`${label}: play button "${after.button}", aria-pressed ${after.pressed}`);
+    }
+    return after;
+  }
+
   await checkRendering('linked spec', cases.linked);
+  await holdsStill('a link with t');
 
   await type(cases.typed.spec);
   await checkRendering('typed spec', cases.typed);
 
   // The fragment follows the editor (written 250 ms after the last change).
-  const expectedHash = `#spec=${encodeBase64URL(cases.typed.spec)}&theme=${theme}&scale=${scale}&t=${time}`;
+  const expectedHash = fragment(cases.typed.spec, theme, scale, time);
   const hash = await page.waitFor(`location.hash === ${JSON.stringify(expectedHash)} && location.hash`,
     'the URL fragment to follow the editor').catch((error) => {
     failures.push(error.message);
@@ -131,6 +245,80 @@ try {
   });
   if (hash && decodeBase64URL(new URLSearchParams(hash.slice(1)).get('spec')) !== cases.typed.spec) {
     failures.push('the fragment does not round-trip the typed spec');
+  }
+
+  // The controls, on the typed spec (paused at `time`, `theme`, `scale`). Each moved
+  // control must give the native frame for the new setting and rewrite the fragment.
+  const { controls } = cases;
+  const typedBytes = rgba(cases.typed.rgba);
+  if (rgba(controls.light.rgba).equals(typedBytes) || rgba(controls.scrubbed.rgba).equals(typedBytes)) {
+    failures.push('fixture: the light or scrubbed frame is the same as the typed one, so it proves nothing');
+  }
+  const corner = (image) => [...image.pixels.subarray(0, 4)].join(',');
+
+  // Theme: the radio buttons switch the canvas background (the top-left pixel) and the live component.
+  await click('input[name="theme"][value="light"]');
+  let shown = await showsFrame('theme light', controls.light);
+  if (corner(shown) !== controls.background.light.join(',')) {
+    failures.push(`theme light: background pixel ${corner(shown)}, expected ${controls.background.light}`);
+  }
+  const liveTheme = `document.getElementById('pg-live').shadowRoot.firstElementChild.dataset.theme`;
+  if (await page.evaluate(liveTheme) !== 'light') failures.push('theme light: the live component kept its theme');
+  await fragmentIs(fragment(cases.typed.spec, 'light', scale, time), 'the fragment to say theme=light');
+  await click(`input[name="theme"][value="${theme}"]`);
+  shown = await showsFrame(`theme ${theme} again`, cases.typed);
+  if (corner(shown) !== controls.background[theme].join(',')) {
+    failures.push(`theme ${theme}: background pixel ${corner(shown)}, expected ${controls.background[theme]}`);
+  }
+  if (await page.evaluate(liveTheme) !== theme) failures.push(`theme ${theme}: the live component kept its theme`);
+  await fragmentIs(fragment(cases.typed.spec, theme, scale, time), `the fragment to say theme=${theme}`);
+
+  // Scale: canvas pixels grow with the scale, its CSS size stays the spec's size in points.
+  await chooseScale(1);
+  const one = await showsFrame('scale 1', controls.scale1);
+  const pointSize = `${one.width}px x ${one.height}px`;
+  if (`${one.cssWidth} x ${one.cssHeight}` !== pointSize) failures.push(`scale 1: CSS size ${one.cssWidth} x ${one.cssHeight}`);
+  await fragmentIs(fragment(cases.typed.spec, theme, 1, time), 'the fragment to say scale=1');
+  for (const s of [3, 4]) {
+    await chooseScale(s);
+    const size = await page.waitFor(`(() => { const c = document.getElementById('pg-canvas');
+        return c.width === ${one.width * s} && c.height === ${one.height * s} && c.style.width + ' x ' + c.style.height; })()`,
+      `a ${one.width * s}x${one.height * s} canvas at scale ${s}`, 5000).catch((error) => failures.push(error.message));
+    if (typeof size === 'string' && size !== pointSize) failures.push(`scale ${s}: CSS size ${size}, expected ${pointSize}`);
+  }
+  await chooseScale(scale);
+  const two = await showsFrame(`scale ${scale} again`, cases.typed);
+  if (two.width !== scale * one.width || two.height !== scale * one.height) {
+    failures.push(`scale ${scale}: canvas ${two.width}x${two.height}, not ${scale} times ${one.width}x${one.height}`);
+  }
+  await fragmentIs(fragment(cases.typed.spec, theme, scale, time), `the fragment to say scale=${scale}`);
+
+  // Scrub: the slider's time is the frame shown, the readout and the fragment's t.
+  const scrubbed = controls.scrubbed;
+  await page.evaluate(`(() => {
+    const range = document.getElementById('pg-scrub');
+    range.focus();
+    range.value = '${scrubbed.time}';
+    range.dispatchEvent(new Event('input', { bubbles: true }));
+    return true;
+  })()`);
+  await showsFrame(`scrubbed to ${scrubbed.time} s`, scrubbed);
+  const readout = (await holdsStill('scrubbed')).time;
+  if (readout !== `${scrubbed.time.toFixed(3)} s`) failures.push(`scrubbed: the readout says ${readout}`);
+  await fragmentIs(fragment(cases.typed.spec, theme, scale, scrubbed.time), `the fragment to say t=${scrubbed.time}`);
+
+  // Play: the clock runs on from the scrubbed time and the fragment drops t.
+  await click('#pg-play');
+  await fragmentIs(fragment(cases.typed.spec, theme, scale), 'the fragment to drop t while playing');
+  await animates('playing after the scrub');
+
+  // Pause: the frame holds, and t comes back, at least the 0.5 s played later.
+  await click('#pg-play');
+  await holdsStill('paused');
+  const pausedAt = await page.waitFor(`new URLSearchParams(location.hash.slice(1)).get('t')`,
+    'the fragment to carry t once paused', 5000).catch((error) => failures.push(error.message));
+  if (typeof pausedAt === 'string' && !(Number(pausedAt) >= scrubbed.time + 0.5)) {
+    failures.push(`paused: the fragment says t=${pausedAt}, expected at least ${scrubbed.time + 0.5} (scrubbed, then played 0.5 s)`);
   }
 
   await type(cases.invalid.spec);
@@ -161,6 +349,27 @@ try {
   }
   const stale = await page.evaluate(`document.getElementById('pg-canvas').classList.contains('pg-stale')`);
   if (!stale) failures.push('the canvas is not marked stale while the spec has errors');
+
+  // A link pasted over the current one (hashchange, same document): its spec, theme,
+  // scale and time replace everything, the paused frame included...
+  const linkedHash = fragment(cases.linked.spec, theme, scale, time);
+  await page.evaluate(`location.hash = ${JSON.stringify(linkedHash)}; true`);
+  await checkRendering('a link with t, followed in place', cases.linked);
+  await holdsStill('a link with t, followed in place');
+  // ...and a link without t plays, although the page was paused.
+  const playingHash = fragment(cases.linked.spec, 'light', 1);
+  await page.evaluate(`location.hash = ${JSON.stringify(playingHash)}; true`);
+  await page.waitFor(`document.getElementById('pg-canvas').width === ${cases.linked.width / scale}`,
+    'the link\'s scale 1 canvas', 5000).catch((error) => failures.push(error.message));
+  await animates('a link without t, followed in place');
+  if (await page.evaluate('location.hash') !== playingHash) failures.push('a link without t: the page rewrote its fragment');
+
+  // A fresh page from a link without t animates from the start.
+  await page.send('Page.navigate', { url: 'about:blank' });
+  await page.send('Page.navigate', { url: `${origin}/playground.html${fragment(cases.linked.spec, theme, scale)}` });
+  await page.waitFor(`${status} === 'Rendered.' && document.getElementById('pg-canvas').width === ${cases.linked.width}`,
+    'a fresh page from a link without t to render');
+  await animates('a fresh page from a link without t');
 } catch (error) {
   failures.push(`${error.message}`);
 } finally {
@@ -174,5 +383,5 @@ if (failures.length > 0) {
   console.error(`playground.test: ${failures.length} failures`);
   process.exit(1);
 }
-console.log(`playground.test: linked and typed frames identical to native, ` +
-  `${cases.invalid.diagnostics.length} diagnostics at their lines, fragment kept, no console errors`);
+console.log(`playground.test: linked, typed, themed, rescaled and scrubbed frames identical to native, ` +
+  `plays and pauses, ${cases.invalid.diagnostics.length} diagnostics at their lines, fragment kept, no console errors`);
