@@ -72,7 +72,8 @@ import Testing
         let node = try #require(WasmHarness.node)
         let run = try WasmHarness.run(node, ["Tests/wasm/render.test.mjs", wasm.path, out.path])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "render.test: 36 frames, 4 diagnostic lists, 6 components identical to native\n")
+        #expect(run.output == "render.test: 36 frames, 4 diagnostic lists, 6 components identical to native; "
+            + "10 sources load, 4 refused; 10 bad arguments throw\n")
     }
 
     /// The allocator under a random workload (Tests/wasm/alloc.test.mjs).

@@ -10,8 +10,15 @@
 //     "diagnostics": [{ spec, diagnostics: [{ line, column, message, severity }] }],
 //     "html":        [{ spec, scope, html, css }] }
 // `spec` is the spec's text. Exit 0 when everything matches, 1 with a report otherwise.
+//
+// It also loads the module from every kind of source load() takes in node (bytes in
+// each form, a compiled Module, a Response, an http URL as string and as URL) and
+// checks the ones it rejects (an HTTP error, a file: URL or a path, which node's fetch
+// cannot read, a number), the option checks of render(), `into`, and the defaults.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { load } from '../../Templates/assets/skelsite-wasm.js';
 
 const [wasmPath, expectedDir] = process.argv.slice(2);
@@ -76,10 +83,110 @@ for (const c of cases.html) {
   }
 }
 
+// Sources. Each module loaded must paint the first frame (the defaults: t=0, scale 1,
+// light) exactly as the native painter did.
+const first = cases.frames[0];
+const firstBytes = readFileSync(join(expectedDir, first.rgba));
+if (first.time !== 0 || first.scale !== 1 || first.theme !== 'light') failures.push('fixture: frames[0] is not the default frame');
+const wasmBytes = readFileSync(wasmPath);
+const server = createServer((request, response) => {
+  if (request.url === '/skelsite.wasm' || request.url === '/untyped.wasm') {
+    const type = request.url === '/skelsite.wasm' ? 'application/wasm' : 'application/octet-stream';
+    response.writeHead(200, { 'content-type': type }).end(wasmBytes);
+  } else {
+    response.writeHead(404).end('not found');
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+// The bytes at an offset inside a larger buffer: load() must copy just the view.
+const padded = new Uint8Array(wasmBytes.length + 24).fill(0xEE);
+padded.set(wasmBytes, 16);
+const sources = {
+  'Buffer (node)': wasmBytes,
+  'ArrayBuffer': wasmBytes.buffer.slice(wasmBytes.byteOffset, wasmBytes.byteOffset + wasmBytes.byteLength),
+  'Uint8Array at an offset': new Uint8Array(padded.buffer, 16, wasmBytes.length),
+  'DataView': new DataView(padded.buffer, 16, wasmBytes.length),
+  'WebAssembly.Module': new WebAssembly.Module(wasmBytes),
+  'Response (application/wasm)': new Response(wasmBytes, { headers: { 'content-type': 'application/wasm' } }),
+  'Response (other type)': new Response(wasmBytes, { headers: { 'content-type': 'application/octet-stream' } }),
+  'http URL string': `${origin}/skelsite.wasm`,
+  'http URL object': new URL('/skelsite.wasm', origin),
+  'http URL, not application/wasm': `${origin}/untyped.wasm`,
+};
+let loaded = 0;
+for (const [name, source] of Object.entries(sources)) {
+  try {
+    const other = await load(source);
+    const got = other.render(first.spec);
+    if (got.diagnostics || got.width !== first.width || got.height !== first.height || !Buffer.from(got.pixels).equals(firstBytes)) {
+      failures.push(`load(${name}): the default frame is not the native one`);
+    } else {
+      loaded++;
+    }
+  } catch (error) {
+    failures.push(`load(${name}) failed: ${error.message}`);
+  }
+}
+/** Expects `promiseOrCall` to reject (or throw) a `type` whose message is `message` (or matches it). */
+async function rejects(label, run, type, message) {
+  try {
+    await run();
+    failures.push(`${label}: did not fail`);
+  } catch (error) {
+    const text = error.message;
+    const matches = message instanceof RegExp ? message.test(text) : text === message;
+    if (!(error instanceof type) || !matches) failures.push(`${label}: ${error.constructor.name}: ${text}`);
+  }
+}
+await rejects('load(HTTP 404)', () => load(`${origin}/missing.wasm`), Error, `skelsite.wasm: HTTP 404 for ${origin}/missing.wasm`);
+// Node's fetch reads no file: URLs, and a path is not a URL: in node, pass the bytes.
+await rejects('load(file: URL)', () => load(pathToFileURL(wasmPath)), TypeError, /fetch failed/);
+await rejects('load(path)', () => load(wasmPath), TypeError, /Failed to parse URL/);
+await rejects('load(42)', () => load(42), TypeError, 'load(source): expected a URL, bytes, a Response or a WebAssembly.Module');
+server.close();
+
+// Options: bad values throw before anything is painted.
+const spec = first.spec;
+const badOptions = [
+  [{ theme: 'blue' }, RangeError, `theme must be 'light' or 'dark', not "blue"`],
+  [{ theme: 'Dark' }, RangeError, `theme must be 'light' or 'dark', not "Dark"`],
+  [{ scale: 0 }, RangeError, 'scale must be a whole number from 1 to 4, not 0'],
+  [{ scale: 5 }, RangeError, 'scale must be a whole number from 1 to 4, not 5'],
+  [{ scale: 1.5 }, RangeError, 'scale must be a whole number from 1 to 4, not 1.5'],
+  [{ time: NaN }, RangeError, 'time must be a finite number of seconds, not NaN'],
+  [{ time: Infinity }, RangeError, 'time must be a finite number of seconds, not Infinity'],
+  [{ time: '1' }, RangeError, 'time must be a finite number of seconds, not 1'],
+];
+for (const [options, type, message] of badOptions) {
+  await rejects(`render(spec, ${JSON.stringify(options)})`, () => sk.render(spec, options), type, message);
+}
+await rejects('render(42)', () => sk.render(42), TypeError, 'spec text must be a string');
+await rejects('html(null)', () => sk.html(null), TypeError, 'spec text must be a string');
+
+// `into`: filled and returned when its length is exactly width·height·4, else left alone.
+const into = new Uint8ClampedArray(first.width * first.height * 4);
+const reused = sk.render(spec, { into });
+if (reused.pixels !== into || !Buffer.from(into).equals(firstBytes)) failures.push('render({ into }): not filled and returned');
+const short = new Uint8ClampedArray(4);
+const fresh = sk.render(spec, { into: short });
+if (fresh.pixels === short || short.some((b) => b !== 0) || !Buffer.from(fresh.pixels).equals(firstBytes)) {
+  failures.push('render({ into: too short }): not a new array, or the short one was written');
+}
+
+// What the results carry besides pixels: animation (seconds) and warnings.
+const pulse = 'skeleton "Timing" width=40\n  animation pulse duration=2s delay=250ms\n  rect 10x10\n';
+for (const [name, result] of [['render', sk.render(pulse)], ['html', sk.html(pulse)]]) {
+  const want = JSON.stringify({ kind: 'pulse', duration: 2, delay: 0.25 });
+  if (JSON.stringify(result.animation) !== want) failures.push(`${name}: animation ${JSON.stringify(result.animation)}, expected ${want}`);
+  if (JSON.stringify(result.warnings) !== '[]') failures.push(`${name}: warnings ${JSON.stringify(result.warnings)}`);
+}
+
 if (failures.length > 0) {
   console.error(failures.join('\n'));
   console.error(`render.test: ${failures.length} mismatches`);
   process.exit(1);
 }
 console.log(`render.test: ${cases.frames.length} frames, ${cases.diagnostics.length} diagnostic lists, ` +
-  `${cases.html.length} components identical to native`);
+  `${cases.html.length} components identical to native; ${loaded} sources load, 4 refused; ` +
+  `${badOptions.length + 2} bad arguments throw`);
