@@ -73,3 +73,93 @@ import Testing
     }
 }
 
+
+/// What `skelsite serve` watches: the docs and the theme in use, `assets/` included.
+@Suite struct ServeWatchRootsTests {
+    @Test func watchesTheDefaultThemeAndItsAssets() throws {
+        let site = try TestSite(["index.md": "# Home\n"])
+        defer { site.remove() }
+        let builder = SiteBuilder(source: site.source, output: site.output)
+        #expect(builder.templates == nil)
+        let session = try ServeSession(builder: builder, host: "127.0.0.1", port: 0) { _ in }
+        let theme = try TemplateSet.locate(explicit: nil)
+        #expect(session.watchedRoots == [site.source, theme])
+        let watched = Set(SourceWatcher(roots: session.watchedRoots).fingerprint().keys)
+        #expect(watched.contains(site.source.appendingPathComponent("index.md").path))
+        #expect(watched.contains(theme.appendingPathComponent("page.mustache").path))
+        #expect(watched.contains(theme.appendingPathComponent("assets/gallery.css").path))
+    }
+
+    @Test func watchesTheGivenTemplatesFolderInsteadOfTheDefault() throws {
+        let site = try TestSite(["index.md": "# Home\n"])
+        defer { site.remove() }
+        let mine = site.root.appendingPathComponent("theme")
+        let extra = site.root.appendingPathComponent("extra")
+        let builder = SiteBuilder(source: site.source, output: site.output, templates: mine)
+        let session = try ServeSession(builder: builder, host: "127.0.0.1", port: 0, watching: [extra]) { _ in }
+        // Watched even before it is a valid theme, so creating page.mustache rebuilds.
+        #expect(session.watchedRoots == [site.source, mine, extra])
+    }
+
+    @Test func editingAThemeAssetChangesTheFingerprint() throws {
+        let site = try TestSite(["index.md": "# Home\n"])
+        defer { site.remove() }
+        let theme = site.root.appendingPathComponent("theme")
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        let css = theme.appendingPathComponent("assets/gallery.css")
+        try Data("body{}".utf8).write(to: css)
+        let watcher = SourceWatcher(roots: [site.source, theme])
+        let before = watcher.fingerprint()
+        #expect(before.keys.sorted() == [site.source.appendingPathComponent("index.md").path, css.path].sorted())
+        try Data("body{color:red}".utf8).write(to: css)
+        #expect(watcher.fingerprint() != before)
+    }
+}
+
+/// The watcher's baseline is fixed when it starts, not when its task first runs.
+@Suite struct SourceWatcherStartTests {
+    /// Waits up to `seconds` for `signal` to yield once; true if it did.
+    static func fired(_ signal: AsyncStream<Void>, within seconds: Double) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { for await _ in signal { return true }; return false }
+            group.addTask { try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000)); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test func aChangeAfterTheGivenBaselineFires() async throws {
+        let site = try TestSite(["index.md": "# One\n"])
+        defer { site.remove() }
+        let watcher = SourceWatcher(roots: [site.source], interval: 0.02)
+        let baseline = watcher.fingerprint()
+        // Saved after the baseline but before the watcher runs (as during serve's first build).
+        try site.write("index.md", "# Two, longer\n")
+        let (signal, continuation) = AsyncStream<Void>.makeStream()
+        watcher.start(baseline: baseline) { continuation.yield() }
+        defer { watcher.stop() }
+        #expect(await Self.fired(signal, within: 20))
+    }
+
+    @Test func aSaveRightAfterStartFires() async throws {
+        let site = try TestSite(["index.md": "# One\n"])
+        defer { site.remove() }
+        let watcher = SourceWatcher(roots: [site.source], interval: 0.02)
+        let (signal, continuation) = AsyncStream<Void>.makeStream()
+        watcher.start { continuation.yield() }
+        defer { watcher.stop() }
+        try site.write("index.md", "# Two, longer\n")
+        #expect(await Self.fired(signal, within: 20))
+    }
+
+    @Test func nothingChangedDoesNotFire() async throws {
+        let site = try TestSite(["index.md": "# One\n"])
+        defer { site.remove() }
+        let watcher = SourceWatcher(roots: [site.source], interval: 0.02)
+        let (signal, continuation) = AsyncStream<Void>.makeStream()
+        watcher.start { continuation.yield() }
+        defer { watcher.stop() }
+        #expect(await Self.fired(signal, within: 0.5) == false)
+    }
+}

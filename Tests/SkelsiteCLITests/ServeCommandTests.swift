@@ -99,4 +99,78 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(throws: (any Error).self) { _ = try LoopbackHTTP(port: port) }
     }
+
+    /// Serve finds its theme like build does (here through $SKELSITE_TEMPLATES, with no
+    /// --templates) and watches it: saving an asset or a template reloads open pages.
+    @Test func reloadsWhenTheDefaultThemeChanges() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try Data("# Plain page\n".utf8).write(to: docs.appendingPathComponent("index.md"))
+        let theme = root.appendingPathComponent("theme")
+        try FileManager.default.copyItem(at: Self.repositoryTemplates, to: theme)
+
+        let process = Process()
+        process.executableURL = try CLIRunner.binary()
+        process.arguments = ["serve", "docs", "--port", "0", "--output", "out"]
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["SKELSITE_TEMPLATES"] = theme.path
+        process.environment = environment
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let port = try Self.boundPort(stdout)
+
+        let events = try LoopbackHTTP(port: port)
+        events.send("GET /__skelsite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        _ = events.read(until: ": connected", deadline: Date().addingTimeInterval(20))
+        events.consume()
+
+        // An asset of the theme.
+        let css = theme.appendingPathComponent("assets/gallery.css")
+        let styles = try String(contentsOf: css, encoding: .utf8)
+        try Data((styles + "\n/* theme-asset-marker */\n").utf8).write(to: css)
+        #expect(events.read(until: "event: reload\ndata: ok\n\n", deadline: Date().addingTimeInterval(20))
+            .contains("event: reload\ndata: ok\n\n"))
+        #expect(try LoopbackHTTP.get("/assets/gallery.css", port: port).1.contains("/* theme-asset-marker */"))
+        events.consume()
+
+        // A template of the theme.
+        let page = theme.appendingPathComponent("index.mustache")
+        let template = try String(contentsOf: page, encoding: .utf8)
+        let edited = try #require(template.range(of: "</body>").map {
+            template.replacingCharacters(in: $0, with: "<p>theme-template-marker</p></body>")
+        })
+        try Data(edited.utf8).write(to: page)
+        #expect(events.read(until: "event: reload\ndata: ok\n\n", deadline: Date().addingTimeInterval(20))
+            .contains("event: reload\ndata: ok\n\n"))
+        #expect(try LoopbackHTTP.get("/", port: port).1.contains("<p>theme-template-marker</p>"))
+
+        kill(process.processIdentifier, SIGINT)
+        let stopDeadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < stopDeadline { usleep(50_000) }
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// The repository's `Templates/` folder.
+    static let repositoryTemplates = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Templates")
+
+    /// Reads serve's banner and returns the port it names.
+    static func boundPort(_ stdout: Pipe) throws -> UInt16 {
+        var banner = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !banner.contains("\n"), Date() < deadline {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let match = banner.firstMatch(of: /Serving docs at http:\/\/127\.0\.0\.1:(\d+)\//)
+        return try #require(match.flatMap { UInt16($0.1) })
+    }
 }

@@ -8,6 +8,10 @@ import Foundation
 public final class ServeSession: @unchecked Sendable {
     public let builder: SiteBuilder
     public let server: DevServer
+    /// Where a save triggers a rebuild: the docs, the theme in use (its templates and
+    /// `assets/`, whether given with `--templates` or found as the default theme), then
+    /// any extra folders.
+    public let watchedRoots: [URL]
     private let watcher: SourceWatcher
     private let log: @Sendable (String) -> Void
     private let lock = NSLock()
@@ -17,8 +21,16 @@ public final class ServeSession: @unchecked Sendable {
         self.builder = builder
         self.log = log
         server = try DevServer(root: builder.output, host: host, port: port)
-        let templateRoot = builder.templates.map { [$0] } ?? []
-        watcher = SourceWatcher(roots: [builder.source] + templateRoot + extra)
+        watchedRoots = [builder.source] + (ServeSession.themeFolder(for: builder).map { [$0] } ?? []) + extra
+        watcher = SourceWatcher(roots: watchedRoots)
+    }
+
+    /// The theme folder a build of `builder` uses: `--templates` when given (even if it
+    /// is broken, so fixing it rebuilds), else the located default theme; nil when
+    /// there is none (the build reports that).
+    static func themeFolder(for builder: SiteBuilder) -> URL? {
+        if let explicit = builder.templates { return explicit }
+        return try? TemplateSet.locate(explicit: nil)
     }
 
     /// Builds once; returns the outcome (a failed first build still serves whatever
@@ -46,10 +58,12 @@ public final class ServeSession: @unchecked Sendable {
 
     /// Starts serving and watching; returns the bound port.
     public func start() async throws -> UInt16 {
+        // Taken before the first build, so a save during that build still rebuilds.
+        let baseline = watcher.fingerprint()
         let first = rebuild()
         let port = try await server.start()
         if !first.succeeded { server.announce(first) }
-        watcher.start { [self] in
+        watcher.start(baseline: baseline) { [self] in
             let outcome = rebuild()
             server.announce(outcome)
         }

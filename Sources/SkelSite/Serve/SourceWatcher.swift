@@ -34,11 +34,16 @@ public final class SourceWatcher: @unchecked Sendable {
         return result
     }
 
-    /// Calls `onChange` (never concurrently with itself) after files change.
-    public func start(onChange: @escaping @Sendable () async -> Void) {
+    /// Calls `onChange` (never concurrently with itself) after files change, compared
+    /// with `baseline` (a `fingerprint()` the caller took earlier, e.g. before a first
+    /// build) or else with the files as they are when this is called. Either way the
+    /// baseline is fixed before this returns, so a save made right after `start`,
+    /// before the polling task first runs, is still seen as a change.
+    public func start(baseline: [String: String]? = nil, onChange: @escaping @Sendable () async -> Void) {
         let period = UInt64(interval * 1_000_000_000)
+        let first = baseline ?? fingerprint()
         task = Task { [self] in
-            var last = fingerprint()
+            var last = first
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: period)
                 let now = fingerprint()
