@@ -152,10 +152,14 @@ import Testing
 
     @Test func specErrorsUseTheMarkdownFilesLines() throws {
         let bad = "---\ntitle: Bad\n---\n# Bad\n\n```skeleton\nskeleton \"Bad\" width=200\n  rect radus=8\n  circle\n```\n\n- item\n\n   ```skeleton\n   skeleton \"Nested\"\n     rect width=abc\n   ```\n"
-        let site = try TestSite(Self.docs.merging(["bad.md": bad]) { a, _ in a })
+        // A good build first, so there is output to keep.
+        let site = try TestSite(Self.docs)
         defer { site.remove() }
-        _ = try site.build()
-        let before = TestSite.hashes(of: site.output)
+        let good = try site.build()
+        #expect(good.succeeded)
+        let before = Self.snapshot(site.output)
+        #expect(before.keys.contains("cards.html"))
+        #expect(before.keys.contains("png/cards--avatar-row/light@1x.png"))
         try site.write("bad.md", bad)
         let report = try site.build()
         #expect(report.diagnostics.map(\.description) == [
@@ -163,9 +167,21 @@ import Testing
             "docs/bad.md:9:3: error: circle needs a diameter, like 'circle 40'\n  circle\n  ^",
             "docs/bad.md:16:17: error: invalid length 'abc' for width; expected points like 56 or a percentage like 50%\n     rect width=abc\n                ^",
         ])
+        #expect(!report.succeeded)
         #expect(!report.wroteOutput)
         #expect(report.rendered == 0)
-        #expect(TestSite.hashes(of: site.output) == before)
+        // The previous output, file for file and byte for byte; no bad.html appeared.
+        #expect(Self.snapshot(site.output) == before)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bad.html").path))
+    }
+
+    /// Relative path -> bytes of every file under `folder`.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var out: [String: Data] = [:]
+        for path in TestSite.files(in: folder) {
+            out[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+        }
+        return out
     }
 
     @Test func rebuildTakesEverythingFromTheCache() throws {
