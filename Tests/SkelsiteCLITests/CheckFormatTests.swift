@@ -56,6 +56,74 @@ import Testing
         let again = try CLIRunner.run(["build", "docs", "--output", "out", "--format", "json"], cwd: root)
         #expect(again.stdout == "{\"ok\":true,\"diagnostics\":[],\"documents\":1,\"components\":1,\"rendered\":0,\"cached\":1}\n")
     }
+
+    @Test func buildJSONReportsFailureAndKeepsTheOldOutput() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let card = root.appendingPathComponent("docs/card.md")
+        try Data(Self.broken.replacingOccurrences(of: "radus", with: "radius")
+            .replacingOccurrences(of: "circel", with: "circle").utf8).write(to: card)
+        #expect(try CLIRunner.run(["build", "docs", "--output", "out", "--quiet"], cwd: root).status == 0)
+        let before = Self.snapshot(root.appendingPathComponent("out"))
+        #expect(before.keys.contains("card.html"))
+        try Data(Self.broken.utf8).write(to: card)
+        let result = try CLIRunner.run(["build", "docs", "--output", "out", "--format", "json"], cwd: root)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        {"ok":false,"diagnostics":[{"file":"docs/card.md","line":5,"column":14,"severity":"error","message":"unknown attribute 'radus' on rect; did you mean 'radius'?"},{"file":"docs/card.md","line":6,"column":3,"severity":"error","message":"unknown node kind 'circel'; did you mean 'circle'?"}],"documents":1,"components":1,"rendered":0,"cached":0}
+
+        """)
+        // json keeps stderr free of progress; the human summary still goes there.
+        #expect(result.stderr.hasSuffix("build failed: 2 errors; out left as it was\n"))
+        #expect(!result.stderr.contains("[1/"))
+        #expect(Self.snapshot(root.appendingPathComponent("out")) == before)
+    }
+
+    /// Relative path -> bytes of every file under `folder`.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var out: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return out }
+        while let path = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                out[path] = FileManager.default.contents(atPath: url.path)
+            }
+        }
+        return out
+    }
+
+    @Test func buildGitHubAnnotatesEachDiagnostic() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CLIRunner.run(["build", "docs", "--output", "out", "--format", "github", "--quiet"], cwd: root)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        ::error file=docs/card.md,line=5,col=14::unknown attribute 'radus' on rect; did you mean 'radius'?
+        ::error file=docs/card.md,line=6,col=3::unknown node kind 'circel'; did you mean 'circle'?
+
+        """)
+        #expect(result.stderr == """
+        docs/card.md:5:14: error: unknown attribute 'radus' on rect; did you mean 'radius'?
+          rect 40x40 radus=4
+                     ^
+        docs/card.md:6:3: error: unknown node kind 'circel'; did you mean 'circle'?
+          circel 20
+          ^
+        build failed: 2 errors; out left as it was
+
+        """)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out").path))
+
+        // Fixed: no annotations at all, and the site is written.
+        try Data(Self.broken.replacingOccurrences(of: "radus", with: "radius")
+            .replacingOccurrences(of: "circel", with: "circle").utf8).write(to: root.appendingPathComponent("docs/card.md"))
+        let fixed = try CLIRunner.run(["build", "docs", "--output", "out", "--format", "github", "--quiet"], cwd: root)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stdout == "")
+        #expect(fixed.stderr == "")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/card.html").path))
+    }
 }
 
 /// `render --format json|github`.
