@@ -26,9 +26,12 @@ struct DiffCommand: ParsableCommand {
             a blink toggle; readable without JavaScript) with diff PNGs goes to --output \
             DIR. Without --output, when CURRENT_DIR is a built site or a folder directly \
             inside one (the folder or its parent has index.html; the site builder writes \
-            PNGs to <site>/png/), the report goes to <site>/diff/ so the gallery can link \
-            it; otherwise no report is written. A report folder is only replaced when it \
-            is empty or holds an earlier report.
+            PNGs to <site>/png/), the report goes to <site>/diff/, replacing the \
+            placeholder the build writes there, so the gallery's "Visual diff" link shows \
+            it (and the report links back to the gallery); otherwise no report is written. \
+            A rebuild whose inputs are unchanged keeps the report; one that changes them puts \
+            the placeholder back. A report folder is only replaced when it is empty or holds \
+            an earlier report or the placeholder.
 
             Exit status: 0 nothing differs beyond tolerance; 1 something does; 2 usage or \
             I/O error (missing folder, unreadable or undecodable PNG: `path: error: message`).
@@ -113,7 +116,8 @@ struct DiffCommand: ParsableCommand {
         do {
             if let target, let temporary {
                 try DiffReportFolder.finish(temporary, target: target,
-                                            page: DiffHTMLReport.page(result, tolerance: options.tolerance))
+                                            page: DiffHTMLReport.page(result, tolerance: options.tolerance,
+                                                                      galleryURL: DiffReportFolder.galleryLink(for: target)))
             }
             if let json = request.json {
                 try Self.write(DiffJSONReport.render(result, options: options), to: json)

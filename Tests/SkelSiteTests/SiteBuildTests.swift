@@ -27,8 +27,8 @@ import Testing
         #expect(TestSite.themeAssets.contains("assets/gallery.css"))
         #expect(TestSite.themeAssets.contains("assets/gallery.js"))
         #expect(TestSite.files(in: site.output) == ([
-            ".skelsite-output", "about.html", "guides/intro.html", "index.html", "search-index.json",
-            "sitemap.xml", "zeta.html",
+            ".skelsite-output", "about.html", "diff/.skelsite-diff-report", "diff/index.html", "guides/intro.html",
+            "index.html", "search-index.json", "sitemap.xml", "zeta.html",
         ] + TestSite.themeAssets + TestSite.themePages).sorted())
     }
 
@@ -81,7 +81,7 @@ import Testing
         let first = TestSite.hashes(of: site.output)
         _ = try site.build()
         #expect(TestSite.hashes(of: site.output) == first)
-        #expect(first.count == 7 + TestSite.themeAssets.count + TestSite.themePages.count)
+        #expect(first.count == 9 + TestSite.themeAssets.count + TestSite.themePages.count)
     }
 
     @Test func failedBuildLeavesPreviousOutputUntouched() throws {

@@ -28,7 +28,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(BuildCLIHarness.files(in: root.appendingPathComponent("out")) == ([
-            ".skelsite-output", "a.html", "index.html", "search-index.json", "sitemap.xml",
+            ".skelsite-output", "a.html", "diff/.skelsite-diff-report", "diff/index.html", "index.html",
+            "search-index.json", "sitemap.xml",
         ] + BuildCLIHarness.themeAssets + BuildCLIHarness.themePages).sorted())
     }
 

@@ -20,6 +20,11 @@ struct OutputManifest: Equatable {
 
     /// Count, total size and a digest of sorted `path<TAB>size` lines of every regular
     /// file under a folder except the marker itself (which holds the manifest).
+    ///
+    /// A `diff/` folder holding `DiffReportFolder.marker` is the build's placeholder or
+    /// the report `skelsite diff` put in its place: only that its `index.html` and marker
+    /// are there is listed (`path<TAB>-`), so a report does not make the next build
+    /// rebuild (the PNGs it describes are unchanged), while a missing page does.
     struct FileListing: Equatable {
         var files = 0
         var bytes = 0
@@ -28,8 +33,15 @@ struct OutputManifest: Equatable {
         static func of(_ folder: URL) -> FileListing {
             var lines: [String] = []
             var total = 0
+            let report = DiffReportFolder.siteFolderName + "/"
+            let reportKept = [report + "index.html", report + DiffReportFolder.marker]
+            let hasReport = FileManager.default.fileExists(atPath: folder.appendingPathComponent(reportKept[1]).path)
             walk(folder.path, prefix: "") { path, size in
                 if path == OutputSwap.markerName { return }
+                if hasReport && path.hasPrefix(report) {
+                    if reportKept.contains(path) { lines.append("\(path)\t-\n") }
+                    return
+                }
                 total += size
                 lines.append("\(path)\t\(size)\n")
             }

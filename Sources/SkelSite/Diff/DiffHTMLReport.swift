@@ -8,7 +8,9 @@ import Foundation
 public enum DiffHTMLReport {
     public static let scriptName = "report.js"
 
-    public static func page(_ result: DirectoryDiffResult, tolerance: DiffTolerance) -> String {
+    /// `galleryURL`: where the report links back to when it is inside a built site
+    /// (`DiffReportFolder.galleryLink`); nil for no link.
+    public static func page(_ result: DirectoryDiffResult, tolerance: DiffTolerance, galleryURL: String? = nil) -> String {
         let summary = DiffTerminalReport.summary(result.summary)
         var out = """
             <!doctype html>
@@ -21,6 +23,12 @@ public enum DiffHTMLReport {
             <script src="\(scriptName)" defer></script>
             </head>
             <body>
+
+            """
+        if let galleryURL {
+            out += "<nav class=\"back\"><a href=\"\(escape(galleryURL))\">Back to the gallery</a></nav>\n"
+        }
+        out += """
             <h1>skelsite diff</h1>
             <p class="\(result.summary.passed ? "passed" : "failed")"><strong>\(escape(summary))</strong></p>
 
@@ -84,6 +92,7 @@ public enum DiffHTMLReport {
         body{font:14px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:16px;color:#1c1c1e;background:#fff}\
         @media (prefers-color-scheme:dark){body{color:#f2f2f7;background:#1c1c1e}}\
         section{border-top:1px solid #8886;padding:8px 0 16px}\
+        a{color:inherit}.back{font-size:13px}\
         h2{font-size:16px}.status{display:inline-block;padding:0 6px;border-radius:4px;font-size:12px;text-transform:uppercase;color:#fff;background:#34c759}\
         .failed .status{background:#ff3b30}p.failed{color:#ff3b30}\
         .sides{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0}figcaption{font-size:12px;opacity:.7}\

@@ -7,6 +7,46 @@ import Foundation
 /// anything else; the new report is written next to it and swapped in at the end.
 public enum DiffReportFolder {
     public static let marker = ".skelsite-diff-report"
+    /// The folder of a built site that holds the report (or the build's placeholder).
+    public static let siteFolderName = "diff"
+    /// The command the build's placeholder page shows.
+    public static let placeholderCommand = "skelsite diff BASELINE_DIR _site/png"
+    /// The marker text of the placeholder the site build writes into `<site>/diff/`
+    /// (why a marker: so that `diff` may replace the placeholder with its report).
+    public static let placeholderMarkerText = "written by skelsite build; skelsite diff replaces this folder with its report\n"
+
+    /// `../index.html` when `target` sits directly inside a built site (its parent has an
+    /// `index.html`: the gallery), so that the report links back to it; else nil.
+    public static func galleryLink(for target: String) -> String? {
+        let parent = (PNGPairing.absolutePath(target) as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        let index = (parent as NSString).appendingPathComponent("index.html")
+        guard FileManager.default.fileExists(atPath: index, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        return "../index.html"
+    }
+
+    /// The placeholder page for a theme without `_diff-placeholder.mustache`: plain,
+    /// but it says the same and links back to the gallery.
+    public static func placeholderPage(siteTitle: String) -> String {
+        let title = HTMLEscape.text("Visual diff · " + siteTitle)
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            </head>
+            <body>
+            <p><a href="../index.html">\(HTMLEscape.text(siteTitle))</a></p>
+            <h1>Visual diff</h1>
+            <p>No diff report yet. To make one:</p>
+            <pre><code>\(HTMLEscape.text(placeholderCommand))</code></pre>
+            </body>
+            </html>
+
+            """
+    }
 
     /// The built site holding `current`: `current` itself or its parent, whichever
     /// has an `index.html` at its root (the gallery builder writes PNGs to `<site>/png/`).
@@ -26,7 +66,7 @@ public enum DiffReportFolder {
     /// site; otherwise nil (no report).
     public static func target(output: String?, current: String) -> String? {
         if let output { return PNGPairing.absolutePath(output) }
-        return site(containing: current).map { ($0 as NSString).appendingPathComponent("diff") }
+        return site(containing: current).map { ($0 as NSString).appendingPathComponent(siteFolderName) }
     }
 
     /// A fresh sibling folder to write the report into; checks the target can be replaced.

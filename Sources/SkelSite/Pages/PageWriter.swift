@@ -20,6 +20,9 @@ final class PageWriter: @unchecked Sendable {
     var agreements: [String: ComponentAgreement] = [:]
     private var entries: [String: PageReuse.Entry] = [:]
     private var reusedCount = 0
+    /// Whether the site gets the placeholder `diff/index.html` and the nav its "Visual
+    /// diff" link; set by `writePages` before any page is rendered (see `writeDiffPlaceholder`).
+    private(set) var hasDiffPlaceholder = false
 
     init(theme: TemplateSet, staging: URL, cache: RenderCache, baseURL: String?) {
         self.theme = theme
@@ -91,6 +94,7 @@ final class PageWriter: @unchecked Sendable {
         var counts = PageCounts()
         let ordered = Self.navOrder(documents)
         let title = siteTitle(documents)
+        hasDiffPlaceholder = !documents.contains { $0.pagePath.hasPrefix(DiffReportFolder.siteFolderName + "/") }
         let pages = ordered.enumerated().map { index, document in
             (document, index > 0 ? ordered[index - 1] : nil, index + 1 < ordered.count ? ordered[index + 1] : nil)
         }
@@ -141,7 +145,24 @@ final class PageWriter: @unchecked Sendable {
             try write(theme.render(name, context), to: name + ".html")
             counts.pages += 1
         }
+        if hasDiffPlaceholder { try writeDiffPlaceholder(siteTitle: title, nav: ordered) }
         return counts
+    }
+
+    /// `diff/index.html`, saying there is no diff report yet and how to make one, with
+    /// `DiffReportFolder.marker` so that `skelsite diff` may replace the folder with its
+    /// report (why a placeholder: the nav links there, so the link is never broken).
+    /// Not in the sitemap. Skipped when docs already make pages in `diff/`: their folder
+    /// must never look replaceable.
+    private func writeDiffPlaceholder(siteTitle: String, nav: [SiteDocument]) throws(SiteBuildError) {
+        let folder = DiffReportFolder.siteFolderName
+        var context = baseContext(siteTitle: siteTitle, root: "../", nav: nav, currentSlug: folder + "/index")
+        context["pageTitle"] = "Visual diff"
+        context["diffCommand"] = DiffReportFolder.placeholderCommand
+        var html = theme.render("_diff-placeholder", context)
+        if html.isEmpty { html = DiffReportFolder.placeholderPage(siteTitle: siteTitle) }
+        try write(html, to: folder + "/index.html")
+        try write(DiffReportFolder.placeholderMarkerText, to: folder + "/" + DiffReportFolder.marker)
     }
 
     struct PageJob: Sendable {
@@ -183,6 +204,7 @@ final class PageWriter: @unchecked Sendable {
             "siteTitle": siteTitle, "root": root, "indexURL": root + "index.html",
             "playgroundURL": root + "playground.html", "generator": "skelsite \(SkelSiteInfo.version)",
         ]
+        if hasDiffPlaceholder { context["diffURL"] = root + DiffReportFolder.siteFolderName + "/index.html" }
         if currentSlug == "index" { context["isIndex"] = true }
         context["navHTML"] = navHTML(context: context, nav: nav, root: root, currentSlug: currentSlug)
         return context
