@@ -10,7 +10,9 @@ struct InitCommand: ParsableCommand {
         Writes docs/index.md, docs/components/*.md, .gitignore and \
         .github/workflows/skeletons.yml into DIR (default: the current folder). \
         Existing files are never replaced unless --force is given. \
-        Then: skelsite build DIR/docs, or skelsite serve DIR/docs.
+        Then: skelsite build DIR/docs, or skelsite serve DIR/docs. Before the \
+        workflow's first run, set SKELSITE_REPOSITORY in it (a placeholder) and create \
+        the baselines: skelsite baseline update baselines _site/png after a build.
         """
     )
 
@@ -26,6 +28,7 @@ struct InitCommand: ParsableCommand {
             let written = try Scaffold.write(to: root, force: force)
             for path in written { print("created \(root.appendingPathComponent(path).relativePath(from: root, base: directory))") }
             print("next: skelsite serve \(directory == "." ? "docs" : directory + "/docs")")
+            print("for CI: set SKELSITE_REPOSITORY in .github/workflows/skeletons.yml, then create and commit baselines/ (see the workflow's header)")
         } catch {
             FileHandle.standardError.write(Data("skelsite init: error: \(error.description)\n".utf8))
             throw ExitCode(2)

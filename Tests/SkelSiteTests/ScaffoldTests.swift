@@ -12,9 +12,141 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path))
         }
         let workflow = try String(contentsOf: dir.appendingPathComponent(".github/workflows/skeletons.yml"), encoding: .utf8)
+        #expect(workflow == Scaffold.workflow)
         #expect(workflow.contains("skelsite diff baselines _site/png"))
         #expect(workflow.contains("actions/upload-artifact"))
         #expect(throws: Scaffold.Failure.wouldOverwrite(written)) { try Scaffold.write(to: dir) }
         #expect(try Scaffold.write(to: dir, force: true) == written)
+    }
+}
+
+/// The generated workflow, parsed by a real YAML parser (PyYAML) and its two
+/// first-run guards run for real with bash.
+@Suite struct ScaffoldWorkflowTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `executable ARGS` with `stdin`, in `cwd`, with extra environment.
+    static func run(_ executable: String, _ arguments: [String], stdin: String = "", cwd: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let cwd { process.currentDirectoryURL = cwd }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        // Small outputs: read both to the end, then wait.
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                   stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    static let pyYAMLAvailable: Bool =
+        (try? run("/usr/bin/env", ["python3", "-c", "import yaml"]).status) == 0
+
+    /// The workflow as JSON, through `yaml.safe_load`.
+    static func parsedWorkflow() throws -> [String: Any] {
+        let script = "import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read()), default=str))"
+        let result = try run("/usr/bin/env", ["python3", "-c", script], stdin: Scaffold.workflow)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    static func step(_ steps: [[String: Any]], named name: String) throws -> [String: Any] {
+        try #require(steps.first { $0["name"] as? String == name })
+    }
+
+    @Test(.enabled(if: pyYAMLAvailable, "python3 with PyYAML is not installed"))
+    func parsesAndHasTheJobSteps() throws {
+        let workflow = try Self.parsedWorkflow()
+        #expect(workflow["name"] as? String == "skeletons")
+        // YAML 1.1 reads the bare key `on` as true; GitHub reads it as "on".
+        #expect((workflow["on"] ?? workflow["true"]) as? [String] == ["push", "pull_request"])
+        let env = try #require(workflow["env"] as? [String: String])
+        #expect(env == ["SKELSITE_REPOSITORY": "", "SKELSITE_REF": "main"])
+        let jobs = try #require(workflow["jobs"] as? [String: Any])
+        #expect(Array(jobs.keys) == ["skeletons"])
+        let job = try #require(jobs["skeletons"] as? [String: Any])
+        #expect(job["runs-on"] as? String == "ubuntu-latest")
+        let steps = try #require(job["steps"] as? [[String: Any]])
+        #expect(steps.map { ($0["name"] as? String) ?? "uses " + (($0["uses"] as? String) ?? "?") } == [
+            "uses actions/checkout@v4", "Install cmark-gfm", "uses swift-actions/setup-swift@v2",
+            "Install skelsite", "Build", "Diff against baselines", "Upload diff report",
+        ])
+        #expect(try Self.step(steps, named: "Build")["run"] as? String == "skelsite build docs --output _site --format github")
+        let install = try #require(try Self.step(steps, named: "Install skelsite")["run"] as? String)
+        #expect(install.contains("git clone --depth 1 --branch \"$SKELSITE_REF\" \"$SKELSITE_REPOSITORY\" \"$RUNNER_TEMP/skelsite\"\n"))
+        #expect(!install.contains("https://"))
+        let diff = try #require(try Self.step(steps, named: "Diff against baselines")["run"] as? String)
+        #expect(diff.hasPrefix("if [ ! -d baselines ]; then\n"))
+        #expect(diff.hasSuffix("\nskelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github\n"))
+        let upload = try Self.step(steps, named: "Upload diff report")
+        #expect(upload["if"] as? String == "always() && hashFiles('diff-report/**') != ''")
+        #expect(upload["uses"] as? String == "actions/upload-artifact@v4")
+        #expect(upload["with"] as? [String: String] == ["name": "skeleton-diff-report", "path": "diff-report"])
+    }
+
+    /// The `run:` script of a step, found in the text without a YAML parser (the block
+    /// scalar under `run: |`, de-indented), so this test runs wherever bash does.
+    static func runScript(of name: String) throws -> String {
+        let lines = Scaffold.workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let nameLine = try #require(lines.firstIndex(of: "      - name: \(name)"))
+        #expect(lines[nameLine + 1] == "        run: |")
+        var body: [String] = []
+        for line in lines[(nameLine + 2)...] {
+            guard line.hasPrefix("          ") else { break }
+            body.append(String(line.dropFirst(10)))
+        }
+        return body.joined(separator: "\n") + "\n"
+    }
+
+    /// GitHub runs `run:` steps with `bash --noprofile --norc -eo pipefail`.
+    static func bash(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> Run {
+        try run("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd: folder, environment: environment)
+    }
+
+    @Test func diffStepSkipsWithANoticeUntilBaselinesExist() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workflow-\(UUID().uuidString)")
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stand-in skelsite that prints its arguments.
+        let fake = bin.appendingPathComponent("skelsite")
+        try Data("#!/bin/sh\necho \"skelsite $*\"\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let script = try Self.runScript(of: "Diff against baselines")
+
+        let skipped = try Self.bash(script, in: folder, environment: ["PATH": path])
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout == "::notice::no baselines/ folder: diff skipped. Create it with 'skelsite baseline update baselines _site/png' and commit it.\n")
+
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("baselines"), withIntermediateDirectories: true)
+        let diffed = try Self.bash(script, in: folder, environment: ["PATH": path])
+        #expect(diffed.status == 0)
+        #expect(diffed.stdout == "skelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github\n")
+    }
+
+    @Test func installStepNamesThePlaceholderUntilItIsSet() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try Self.runScript(of: "Install skelsite")
+        let result = try Self.bash(script, in: folder, environment: ["SKELSITE_REPOSITORY": "", "SKELSITE_REF": "main",
+                                                                    "RUNNER_TEMP": folder.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY in this workflow to the git URL of skelsite\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 }

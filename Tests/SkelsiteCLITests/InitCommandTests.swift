@@ -15,6 +15,7 @@ import Testing
         created project/.gitignore
         created project/.github/workflows/skeletons.yml
         next: skelsite serve project/docs
+        for CI: set SKELSITE_REPOSITORY in .github/workflows/skeletons.yml, then create and commit baselines/ (see the workflow's header)
 
         """)
         let build = try CLIRunner.run(["build", "project/docs", "--output", "project/_site", "--quiet"], cwd: root)

@@ -125,33 +125,58 @@ public enum Scaffold {
 
     """
 
+    /// The CI workflow. Two things need the user before it is useful, and both say so
+    /// instead of failing obscurely: `SKELSITE_REPOSITORY` is a placeholder (the install
+    /// step stops with an annotation naming it until it is set), and `baselines/` is
+    /// created by the user (the diff step is skipped with a notice until it exists).
     static let workflow = """
-    # Builds the skeleton docs, compares the reference PNGs with the committed baselines,
-    # and uploads the diff report. Update baselines on purpose with:
-    #   skelsite baseline update baselines _site/png
+    # Builds the skeleton docs, compares the reference PNGs with the committed
+    # baselines, and uploads the diff report.
+    #
+    # Before the first run:
+    #   1. Set SKELSITE_REPOSITORY below to the git URL of the skelsite source you
+    #      use (and SKELSITE_REF to a branch or tag of it). It is a placeholder:
+    #      until it is set, the "Install skelsite" step fails and says so.
+    #   2. Create the baselines once, check the pictures, and commit them:
+    #        skelsite build docs --output _site
+    #        skelsite baseline update baselines _site/png
+    #      Until baselines/ exists, the diff step is skipped with a notice.
+    # Update baselines on purpose the same way after an intended change.
     name: skeletons
     on: [push, pull_request]
+    env:
+      SKELSITE_REPOSITORY: ""
+      SKELSITE_REF: main
     jobs:
       skeletons:
         runs-on: ubuntu-latest
         steps:
           - uses: actions/checkout@v4
-          - name: Install Swift and cmark-gfm
+          - name: Install cmark-gfm
             run: |
               sudo apt-get update
               sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev
           - uses: swift-actions/setup-swift@v2
           - name: Install skelsite
             run: |
-              git clone --depth 1 https://github.com/skelsite/skelsite /tmp/skelsite
-              swift build -c release --package-path /tmp/skelsite --product skelsite
-              echo /tmp/skelsite/.build/release >> "$GITHUB_PATH"
+              if [ -z "$SKELSITE_REPOSITORY" ]; then
+                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY in this workflow to the git URL of skelsite"
+                exit 1
+              fi
+              git clone --depth 1 --branch "$SKELSITE_REF" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
+              swift build -c release --package-path "$RUNNER_TEMP/skelsite" --product skelsite
+              echo "$RUNNER_TEMP/skelsite/.build/release" >> "$GITHUB_PATH"
           - name: Build
             run: skelsite build docs --output _site --format github
           - name: Diff against baselines
-            run: skelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github
+            run: |
+              if [ ! -d baselines ]; then
+                echo "::notice::no baselines/ folder: diff skipped. Create it with 'skelsite baseline update baselines _site/png' and commit it."
+                exit 0
+              fi
+              skelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github
           - name: Upload diff report
-            if: always()
+            if: always() && hashFiles('diff-report/**') != ''
             uses: actions/upload-artifact@v4
             with:
               name: skeleton-diff-report
