@@ -24,7 +24,7 @@ import Testing
         let page = try site.read("beta/page-7.html")
         let nav = String(try #require(page.firstRange(of: /<nav class="site-nav"[\s\S]*?<\/nav>/).map { page[$0] }))
         let links = nav.matches(of: /href="([^"]+)"/).map { String($0.1) }
-        #expect(links == ["../index.html", "../playground.html", "../about.html",
+        #expect(links == ["../index.html", "../playground.html", "../diff/index.html", "../about.html",
                           "../alpha/page-0.html"]
                 + (0..<40).map { "../beta/page-\($0).html" } + ["../gamma/page-0.html"])
         #expect(nav.contains("<p class=\"nav-group-label\"><a href=\"../alpha/page-0.html\">Alpha</a></p>"))
@@ -33,7 +33,7 @@ import Testing
         // The gallery expands no section but lists every doc in its body.
         let index = try site.read("index.html")
         let indexNav = String(try #require(index.firstRange(of: /<nav class="site-nav"[\s\S]*?<\/nav>/).map { index[$0] }))
-        #expect(indexNav.matches(of: /href="/).count == 6)
+        #expect(indexNav.matches(of: /href="/).count == 7)
         #expect(try SiteLinkChecker.check(siteFolder: site.output) == [])
     }
 
