@@ -51,6 +51,9 @@ let specOK = false;
 let clockOrigin = performance.now();
 let needsFrame = true;
 
+/** What a link got wrong: said before each status until the spec is edited. */
+let linkNotice = '';
+
 function applyFragment() {
   const { state: linked, problems } = readFragment(location.hash);
   Object.assign(state, linked);
@@ -67,7 +70,8 @@ function applyFragment() {
   live.setTheme(state.theme);
   showPlaying();
   needsFrame = true;
-  if (problems.length > 0) status.textContent = `Ignored part of the link: ${problems.join('; ')}.`;
+  linkNotice = problems.length > 0 ? `Ignored part of the link: ${problems.join('; ')}.` : '';
+  if (linkNotice) status.textContent = linkNotice;
 }
 
 let fragmentTimer = 0;
@@ -80,6 +84,10 @@ function saveFragment() {
   }, 250);
 }
 
+function showStatus(message) {
+  status.textContent = linkNotice ? `${linkNotice} ${message}` : message;
+}
+
 /** Parses the spec again: diagnostics, the live component, the cycle length. */
 function specChanged() {
   state.spec = editor.text;
@@ -88,14 +96,14 @@ function specChanged() {
     specOK = false;
     editor.show(component.diagnostics);
     const errors = component.diagnostics.filter((d) => d.severity === 'error').length;
-    status.textContent = `${errors} error${errors === 1 ? '' : 's'} in the spec; showing the last good rendering.`;
+    showStatus(`${errors} error${errors === 1 ? '' : 's'} in the spec; showing the last good rendering.`);
   } else {
     specOK = true;
     editor.show(component.warnings);
     live.show(component);
     animation = component.animation;
     scrub.max = String(animation.duration);
-    status.textContent = component.warnings.length > 0 ? `${component.warnings.length} warning(s).` : 'Rendered.';
+    showStatus(component.warnings.length > 0 ? `${component.warnings.length} warning(s).` : 'Rendered.');
   }
   canvas.setStale(!specOK);
   live.setStale(!specOK);
@@ -145,7 +153,10 @@ function setPlaying(playing) {
   saveFragment();
 }
 
-$('pg-source').addEventListener('input', () => sk && specChanged());
+$('pg-source').addEventListener('input', () => {
+  linkNotice = '';
+  if (sk) specChanged();
+});
 controls.addEventListener('submit', (event) => event.preventDefault());
 controls.addEventListener('change', (event) => {
   if (event.target.name === 'theme') {

@@ -1,7 +1,7 @@
 // The playground in headless Chromium: opens a built site's playground.html from a
 // link carrying a spec, types another spec, works every control (theme, scale, scrub,
-// play/pause), types a broken one, follows a link changed in the address bar and opens
-// a link without a time, and checks the canvas pixels (byte for byte against the
+// play/pause), types a broken one, follows a link changed in the address bar, opens
+// a link without a time and one with bad fields, and checks the canvas pixels (byte for byte against the
 // native painter), the shipped HTML/CSS (against the native emitter), that the canvas
 // animates while playing and holds still when paused, the diagnostics shown at their
 // lines, the URL fragment after each change, and that the console stayed free of
@@ -370,6 +370,22 @@ try {
   await page.waitFor(`${status} === 'Rendered.' && document.getElementById('pg-canvas').width === ${cases.linked.width}`,
     'a fresh page from a link without t to render');
   await animates('a fresh page from a link without t');
+
+  // A link with bad fields: they are named in the status (until the spec is edited),
+  // the defaults stand in for them (light: the emulated system scheme; scale 1: the
+  // device pixel ratio), and the fragment is rewritten valid.
+  await page.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'light' }] });
+  await page.send('Page.navigate', { url: 'about:blank' });
+  await page.send('Page.navigate', { url: `${origin}/playground.html#spec=${encodeBase64URL(cases.linked.spec)}&theme=dim&scale=7` });
+  const notice = 'Ignored part of the link: unknown theme "dim"; scale must be 1 to 4, not "7".';
+  await page.waitFor(`${status} === ${JSON.stringify(`${notice} Rendered.`)}`, 'the status to name the link\'s bad fields')
+    .catch(async (error) => failures.push(`${error.message}: it says ${await page.evaluate(status)}`));
+  await fragmentIs(fragment(cases.linked.spec, 'light', 1), 'the fragment to be rewritten with the defaults');
+  const width = await page.evaluate(`document.getElementById('pg-canvas').width`);
+  if (width !== cases.linked.width / scale) failures.push(`a link with bad fields: canvas ${width} wide, expected scale 1`);
+  await type(cases.linked.spec);
+  await page.waitFor(`${status} === 'Rendered.'`, 'the notice to go once the spec is edited')
+    .catch(async (error) => failures.push(`${error.message}: it says ${await page.evaluate(status)}`));
 } catch (error) {
   failures.push(`${error.message}`);
 } finally {
