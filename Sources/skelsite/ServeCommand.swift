@@ -9,7 +9,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Preview the site locally with live reload.",
         discussion: """
         Builds SOURCE, serves it on http://127.0.0.1:PORT/ and watches the docs and \
-        templates: every save rebuilds incrementally (unchanged specs come from the cache) \
+        the theme in use (the default one, or --templates DIR; assets included): every \
+        save rebuilds incrementally (unchanged specs come from the cache) \
         and open pages reload. A broken doc shows its diagnostics in an overlay while the \
         last good site keeps being served. Only files inside the output folder are served. \
         Stop with Ctrl-C.
