@@ -1,10 +1,14 @@
 import Foundation
+import SkelSite
 import SkeletonCore
 
-/// `swift run -c release SkeletonBench diff`: megapixels per second of PixelDiff against
-/// pybind11-pixelmatch (C++ port) and PyPI pixelmatch (Python) on the same 1024 x 1024
-/// skeleton-like pairs, with counts checked equal (ours in float32 arithmetic against
-/// the C++ port, ours in the reference arithmetic against Python).
+/// `swift run -c release SkeletonBench diff`: megapixels per second of the pixel
+/// comparison `skelsite diff` runs (`DirectoryDiff.comparePixels` with the command's
+/// default options: reference arithmetic, threshold 0.1) against pybind11-pixelmatch
+/// (C++ port) and PyPI pixelmatch (Python) on the same 1024 x 1024 skeleton-like pairs.
+/// The path that is timed is the path whose counts are printed and compared. Python
+/// pixelmatch is about a thousand times slower, so it is timed and counted on the
+/// top-left 256 x 256 crop of each pair, where ours and the C++ port are counted too.
 func runDiffBench() {
     DiffBench.run()
 }
@@ -24,6 +28,14 @@ enum DiffBench {
         var b: RGBAImage
     }
 
+    /// What `skelsite diff --threshold 0.1` compares with: a report folder set means
+    /// the diff picture is drawn (the "+picture" rows), as when a report is written.
+    static func commandOptions(draw: Bool) -> DirectoryDiffOptions {
+        var options = DirectoryDiffOptions(pixel: DiffOptions(threshold: threshold))
+        if draw { options.reportFolder = "(in memory: the benchmark writes no files)" }
+        return options
+    }
+
     static func run() {
         let base: [UInt8] = [0xDE, 0xDE, 0xE3, 255]  // the default light base
         let grey: [UInt8] = [0x8E, 0x8E, 0x93, 255]  // dark enough that a shift counts
@@ -39,36 +51,50 @@ enum DiffBench {
                  b: skeletonFrame(dx: 0, base: [0x3A, 0x3A, 0x3C, 255], background: [0x1C, 0x1C, 0x1E, 255])),
         ]
         let peers = runPeers(pairs)
-        print("diff: \(size)x\(size) RGBA pairs, threshold \(threshold), best of \(reps) in thread CPU time; "
-              + "Python on a \(pythonSize)x\(pythonSize) crop; MP/s = megapixels per second")
-        print(pad("pair", 26) + pad("ours", 10) + pad("ours f32", 10) + pad("C++", 10) + pad("Python", 9)
-              + pad("ours/C++", 10) + pad("ours/Py", 10) + "mismatched (ours = C++, ours = Py)")
+        print("diff: \(size)x\(size) RGBA pairs, threshold \(threshold); ours = DirectoryDiff.comparePixels with "
+              + "`skelsite diff`'s defaults (reference arithmetic; +picture rows draw the diff picture as a report does); "
+              + "best of \(reps) in thread CPU time; MP/s = megapixels per second")
+        print("diff: Python pixelmatch is timed on the top-left \(pythonSize)x\(pythonSize) crop of each pair "
+              + "(\"Py crop\"); the crop columns count that same crop with ours, C++ and Python")
+        print(pad("pair", 33) + pad("ours", 9) + pad("C++", 9) + pad("Py crop", 9) + pad("ours/C++", 10)
+              + pad("ours/Py", 9) + pad("full: ours", 11) + pad("C++", 9) + pad("crop: ours", 11) + pad("C++", 7)
+              + pad("Py", 7) + "counts")
         var ratios: [Double] = []
+        var unequal: [String] = []
         for draw in [false, true] {
             for pair in pairs {
                 let key = pair.name + (draw ? " +picture" : "")
-                let ours = measure(pair, draw: draw, arithmetic: .reference)
-                let ours32 = measure(pair, draw: draw, arithmetic: .float32)
+                let ours = measure(pair, draw: draw)
+                let cropA = crop(pair.a, pythonSize), cropB = crop(pair.b, pythonSize)
+                var none: RGBAImage?
+                let oursOnCrop = DirectoryDiff.comparePixels(cropA, cropB, options: commandOptions(draw: false),
+                                                             picture: &none).mismatchedPixels
                 let cpp = peers[key + "|pybind11-pixelmatch"]
                 let python = peers[key + "|pixelmatch (Python)"]
-                let cropA = crop(pair.a, pythonSize), cropB = crop(pair.b, pythonSize)
-                let oursOnCrop = PixelDiff.compare(cropA, cropB, options: DiffOptions(threshold: threshold))
-                let cppSame = cpp.map { $0.count == ours32.count ? "=" : "!= \($0.count)" } ?? "?"
-                let pySame = python.map { $0.count == oursOnCrop ? "=" : "!= \($0.count)" } ?? "?"
                 let cppRate = cpp.map { $0.megapixels / $0.seconds }
                 let pyRate = python.map { $0.megapixels / $0.seconds }
                 if let cppRate { ratios.append(ours.rate / cppRate) }
-                print(pad(key, 26) + pad(fixed(ours.rate), 10) + pad(fixed(ours32.rate), 10)
-                      + pad(cppRate.map { fixed($0) } ?? "n/a", 10) + pad(pyRate.map { fixed($0, 3) } ?? "n/a", 9)
+                var counts: [String] = []
+                if let cpp, cpp.count != ours.count { counts.append("full C++ \(cpp.count) != ours \(ours.count)") }
+                if let crop = cpp?.cropCount, crop != oursOnCrop { counts.append("crop C++ \(crop) != ours \(oursOnCrop)") }
+                if let python, python.count != oursOnCrop { counts.append("crop Py \(python.count) != ours \(oursOnCrop)") }
+                let verdict = cpp == nil && python == nil ? "no peers" : counts.isEmpty ? "equal" : counts.joined(separator: "; ")
+                if !counts.isEmpty { unequal.append(key) }
+                print(pad(key, 33) + pad(fixed(ours.rate), 9) + pad(cppRate.map { fixed($0) } ?? "n/a", 9)
+                      + pad(pyRate.map { fixed($0, 3) } ?? "n/a", 9)
                       + pad(cppRate.map { fixed(ours.rate / $0) + "x" } ?? "n/a", 10)
-                      + pad(pyRate.map { fixed(ours.rate / $0, 0) + "x" } ?? "n/a", 10)
-                      + "\(ours.count) (\(cppSame) C++), \(oursOnCrop) on crop (\(pySame) Py)")
+                      + pad(pyRate.map { fixed(ours.rate / $0, 0) + "x" } ?? "n/a", 9)
+                      + pad("\(ours.count)", 11) + pad(cpp.map { "\($0.count)" } ?? "n/a", 9)
+                      + pad("\(oursOnCrop)", 11) + pad(cpp?.cropCount.map { "\($0)" } ?? "n/a", 7)
+                      + pad(python.map { "\($0.count)" } ?? "n/a", 7) + verdict)
             }
         }
         if !ratios.isEmpty {
             let geometric = exp(ratios.map { log($0) }.reduce(0, +) / Double(ratios.count))
             print("diff: ours vs pybind11-pixelmatch, geometric mean \(fixed(geometric))x")
         }
+        print(unequal.isEmpty ? "diff: counts equal on every pair for every peer that ran"
+                              : "diff: counts differ on \(unequal.count) pairs: \(unequal.joined(separator: ", "))")
     }
 
     struct Measurement {
@@ -76,15 +102,17 @@ enum DiffBench {
         var rate: Double
     }
 
-    static func measure(_ pair: Pair, draw: Bool, arithmetic: DiffArithmetic) -> Measurement {
-        var options = DiffOptions(threshold: threshold)
-        options.arithmetic = arithmetic
-        var output: RGBAImage? = draw ? RGBAImage(width: pair.a.width, height: pair.a.height) : nil
-        var count = PixelDiff.compare(pair.a, pair.b, options: options, output: &output)  // warm-up
+    /// Times `DirectoryDiff.comparePixels`, as `skelsite diff` calls it: a fresh diff
+    /// picture per comparison when drawing.
+    static func measure(_ pair: Pair, draw: Bool) -> Measurement {
+        let options = commandOptions(draw: draw)
+        var picture: RGBAImage?
+        var count = DirectoryDiff.comparePixels(pair.a, pair.b, options: options, picture: &picture).mismatchedPixels
         var best = Double.infinity
         for _ in 0..<reps {
+            picture = nil
             let start = threadCPUSeconds()
-            count = PixelDiff.compare(pair.a, pair.b, options: options, output: &output)
+            count = DirectoryDiff.comparePixels(pair.a, pair.b, options: options, picture: &picture).mismatchedPixels
             let seconds = threadCPUSeconds() - start
             best = min(best, seconds)
         }
@@ -103,6 +131,8 @@ enum DiffBench {
         var count: Int
         var seconds: Double
         var megapixels: Double
+        /// The C++ port's count on the Python crop (nil for Python, whose count is the crop's).
+        var cropCount: Int?
     }
 
     /// Writes the pairs as raw RGBA and runs scripts/bench/diff_peers.py; keyed by
@@ -146,7 +176,8 @@ enum DiffBench {
             }
             guard let count = object["count"] as? Int, let seconds = object["seconds"] as? Double,
                   let megapixels = object["megapixels"] as? Double else { continue }
-            results[name + "|" + peer] = PeerResult(count: count, seconds: seconds, megapixels: megapixels)
+            results[name + "|" + peer] = PeerResult(count: count, seconds: seconds, megapixels: megapixels,
+                                                    cropCount: object["crop_count"] as? Int)
         }
         return results
     }

@@ -10,6 +10,8 @@ thousand times slower, so it runs on the top-left S x S crop, M times; the
 benchmark normalises every figure to megapixels per second.
 Prints one JSON line per case and peer:
   {"name", "peer", "count", "seconds", "megapixels"}  (seconds: best of the reps, thread CPU time)
+The C++ port's line also has "crop_count": its count on the same S x S crop Python
+compares, so that all three counts can be checked on the crop.
 """
 import json
 import sys
@@ -50,8 +52,10 @@ def bench_cpp(case, a, b):
         run = lambda: cpp.pixelmatch(img1, img2, options=options)
     run()  # warm-up
     count, seconds = best_time(run, case["reps"])
+    size = case["python_size"]
+    crop_count = cpp.pixelmatch(crop(a, w, h, size), crop(b, w, h, size), options=options)
     return {"name": case["name"], "peer": "pybind11-pixelmatch", "count": int(count),
-            "seconds": seconds, "megapixels": w * h / 1e6}
+            "seconds": seconds, "megapixels": w * h / 1e6, "crop_count": int(crop_count)}
 
 
 def bench_python(case, a, b):

@@ -133,8 +133,7 @@ public enum DirectoryDiff {
                 result.mismatchedPixels = differingPixels(old.1, new.1)
                 result.antialiasedPixels = 0
             } else {
-                if options.reportFolder != nil { picture = RGBAImage(width: new.1.width, height: new.1.height) }
-                let found = PixelDiff.diff(old.1, new.1, options: options.pixel, output: &picture)
+                let found = comparePixels(old.1, new.1, options: options, picture: &picture)
                 result.mismatchedPixels = found.mismatchedPixels
                 result.antialiasedPixels = found.antialiasedPixels
             }
@@ -157,6 +156,22 @@ public enum DirectoryDiff {
             }
         }
         return .success(result)
+    }
+
+    /// The pixel comparison of two decoded images of one size, exactly as `diff` runs it
+    /// (public so that SkeletonBench times this very path): pixelmatch's semantics in
+    /// `options.pixel`, drawing the diff picture into `picture` when a report is
+    /// written (`options.reportFolder` set), else leaving it nil.
+    public static func comparePixels(_ old: RGBAImage, _ new: RGBAImage, options: DirectoryDiffOptions,
+                                     picture: inout RGBAImage?) -> DiffResult {
+        if options.reportFolder != nil {
+            if picture?.width != new.width || picture?.height != new.height {
+                picture = RGBAImage(width: new.width, height: new.height)
+            }
+        } else {
+            picture = nil
+        }
+        return PixelDiff.diff(old, new, options: options.pixel, output: &picture)
     }
 
     /// Pixels whose four bytes differ.
