@@ -1,34 +1,51 @@
 import Foundation
 
-/// Photographs local HTML files in one headless Chromium tab.
+/// Photographs local HTML files in headless Chromium: one tab per device scale.
 public final class BrowserCamera {
-    private let browser: DevToolsPipe
-    private let session: String
+    /// One browser per device scale, started when first needed.
+    ///
+    /// Why not one browser and `Emulation.setDeviceMetricsOverride`'s
+    /// `deviceScaleFactor`: emulated, Chromium snaps box edges to whole CSS pixels and
+    /// then scales the picture, so a shape at y = 23.5 points starts at device pixel 48
+    /// at 2x; a browser started with `--force-device-scale-factor=2` snaps to device
+    /// pixels and draws it at 47, as a real 2x screen does and as the painter does.
+    private var browsers: [Int: (pipe: DevToolsPipe, session: String)] = [:]
+    private let executable: String
 
-    /// Starts the browser (default: `chromium` on PATH) and opens one tab.
+    /// Checks that the browser starts (default: `chromium` on PATH) with one tab at 1x.
     public init(executable: String = "chromium") throws {
-        browser = try DevToolsPipe(executable: executable)
-        let target = try browser.call("Target.createTarget", ["url": "about:blank"])
+        self.executable = executable
+        _ = try browser(scale: 1)
+    }
+
+    private func browser(scale: Int) throws -> (pipe: DevToolsPipe, session: String) {
+        if let running = browsers[scale] { return running }
+        let pipe = try DevToolsPipe(executable: executable, extraArguments: ["--force-device-scale-factor=\(scale)"])
+        let target = try pipe.call("Target.createTarget", ["url": "about:blank"])
         guard let targetID = target["targetId"] as? String else {
             throw DevToolsPipe.Failure(description: "the browser opened no tab")
         }
-        let attached = try browser.call("Target.attachToTarget", ["targetId": targetID, "flatten": true])
+        let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true])
         guard let session = attached["sessionId"] as? String else {
             throw DevToolsPipe.Failure(description: "cannot attach to the browser's tab")
         }
-        self.session = session
-        try browser.call("Page.enable", session: session)
+        try pipe.call("Page.enable", session: session)
+        browsers[scale] = (pipe, session)
+        return (pipe, session)
     }
 
     public func shutdown() {
-        browser.shutdown()
+        for (_, running) in browsers { running.pipe.shutdown() }
+        browsers = [:]
     }
 
     /// A PNG of `file` in a `width` × `height` CSS-pixel viewport at `scale` device
     /// pixels per CSS pixel: exactly (width·scale) × (height·scale) pixels.
     public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> [UInt8] {
+        let (browser, session) = try self.browser(scale: scale)
+        // deviceScaleFactor 0: keep the browser's own (forced) scale; only size the viewport.
         try browser.call("Emulation.setDeviceMetricsOverride",
-                         ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": false],
+                         ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
                          session: session)
         browser.discardEvents()
         let navigation = try browser.call("Page.navigate", ["url": file.absoluteString], session: session)
