@@ -7,4 +7,16 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --for build
 scripts/build-wasm.sh >&2
 swift build -c release --product skelsite >&2
-exec .build/release/skelsite build site --output _site "$@"
+# Each component page shows how its CSS in a browser agrees with its reference PNGs:
+# measure that first when Chromium is here (scripts/setup.sh --for test installs it).
+# verify exits 1 when a frame is below the bar; the pages then show which.
+verify=()
+if command -v chromium >/dev/null 2>&1 && [ "${SKELSITE_VERIFY:-1}" != 0 ]; then
+  echo "verify: CSS in headless Chromium vs reference PNGs (SKELSITE_VERIFY=0 skips)" >&2
+  status=0
+  .build/release/skelsite verify site --json .build/verify-site.json | tail -n 1 >&2 || status=$?
+  [ "$status" -le 1 ] && verify=(--verify-results .build/verify-site.json)
+else
+  echo "verify: skipped (no chromium); pages show no CSS-vs-PNG figures" >&2
+fi
+exec .build/release/skelsite build site --output _site "${verify[@]}" "$@"

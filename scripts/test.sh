@@ -20,6 +20,16 @@ swift build --build-tests
 step "swift test"
 swift test --skip-build --parallel
 
+step "verify site/: every component's CSS in headless Chromium vs its reference PNGs (>= 99.5%)"
+# Both themes, scales 1 and 2, t = 0, T/4, T/2, 3T/4; exits 1 when a frame is below the bar.
+if ! .build/debug/skelsite verify site --json .build/verify-site.json --failures .build/verify-failures \
+    > .build/verify-site.txt; then
+  grep -v '^ok ' .build/verify-site.txt >&2
+  echo "verify failed: browser, painter and diff PNGs of each failing frame are in .build/verify-failures" >&2
+  exit 1
+fi
+tail -n 1 .build/verify-site.txt >&2
+
 step "fuzz (short, fixed time per target)"
 scripts/fuzz.sh "" 20
 
