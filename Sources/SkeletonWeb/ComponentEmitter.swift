@@ -20,8 +20,14 @@ public struct EmitOptions: Equatable, Hashable, Sendable {
     /// once. Used by `skelsite verify` to photograph the frame the painter draws at t.
     /// nil (default) = the live component.
     public var frozenAt: Double?
-    public init(frozenAt: Double? = nil) {
+    /// Disambiguator for the scope class. 0 (default) is the plain content hash; any
+    /// other value gives a different, equally deterministic scope for the same spec.
+    /// A page that holds two different components whose 32-bit scope hashes collide
+    /// re-emits the second with salt 1, 2, … until its scope is free on that page.
+    public var salt: Int
+    public init(frozenAt: Double? = nil, salt: Int = 0) {
         self.frozenAt = frozenAt
+        self.salt = salt
     }
 }
 

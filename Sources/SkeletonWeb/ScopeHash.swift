@@ -1,7 +1,9 @@
 import SkeletonCore
 
 /// FNV-1a, 32 bits: tiny, deterministic on every platform (unlike Swift's seeded
-/// `Hasher`), and good enough to keep a page's few hundred components apart.
+/// `Hasher`), and good enough to keep a page's few hundred components apart. Not
+/// collision-free: the site's page writer checks each page and salts the scope of a
+/// different component that lands on a taken one (see `EmitOptions.salt`).
 struct FNV1a32 {
     private(set) var value: UInt32 = 0x811C_9DC5
 
@@ -84,6 +86,11 @@ enum ScopeHash {
         // Frozen copies (verify) must not share a class with the live component on one page.
         hash.add(options.frozenAt != nil)
         hash.add(options.frozenAt ?? 0)
+        // Only a non-zero salt is hashed, so unsalted scopes stay what they always were.
+        if options.salt != 0 {
+            hash.add("salt")
+            hash.add(options.salt)
+        }
         return "sk-" + hash.hex
     }
 

@@ -263,18 +263,16 @@ final class PageWriter: @unchecked Sendable {
     func contentWithComponents(_ document: SiteDocument, root: String,
                                components: [String: RenderStep.Result]) -> (String, String) {
         var html = document.markdown.html
-        var styles: [String] = []
-        var scopes: Set<String> = []
+        // Different components whose scope hashes collide get distinct scopes (PageScopes).
+        var scopes = PageScopes()
         for site in document.specs {
             guard let result = components[site.id] else { continue }
-            let fragment = theme.render("component", componentContext(site, document: document, artifacts: result.artifacts, root: root))
+            let artifacts = scopes.place(result.artifacts, for: site)
+            let fragment = theme.render("component", componentContext(site, document: document, artifacts: artifacts, root: root))
             if let range = html.range(of: site.marker) { html.replaceSubrange(range, with: fragment) }
-            if scopes.insert(result.artifacts.scope).inserted || result.artifacts.scope.isEmpty {
-                styles.append(result.artifacts.css)
-            }
         }
         // A "</style" inside CSS would end the element early; "<\/" means the same to CSS.
-        return (html, styles.joined(separator: "\n").replacingOccurrences(of: "</", with: "<\\/"))
+        return (html, scopes.styles.joined(separator: "\n").replacingOccurrences(of: "</", with: "<\\/"))
     }
 
     /// Everything `component.mustache` may show; see Templates/README.md.
