@@ -19,6 +19,7 @@ func runComponentBench() {
     let clock = ContinuousClock()
     var paintTime = Duration.zero, staticTime = Duration.zero, stripTime = Duration.zero, apngTime = Duration.zero
     var staticBytes = 0, stripBytes = 0, apngBytes = 0, pixels = 0
+    var digest = CRC32()  // of every file, so a speed change that alters bytes shows
     for spec in specs {
         let layout = LayoutEngine.layout(spec)
         var statics: [RGBAImage] = [], frames: [RGBAImage] = []
@@ -36,12 +37,19 @@ func runComponentBench() {
             }
         }
         pixels += statics.reduce(0) { $0 + $1.width * $1.height } + frames.dropFirst().reduce(0) { $0 + $1.width * $1.height }
-        staticTime += clock.measure { for image in statics { staticBytes += PNGEncoder.encode(image).count } }
+        var files: [[UInt8]] = []
+        staticTime += clock.measure { for image in statics { files.append(PNGEncoder.encode(image)) } }
+        staticBytes += files.reduce(0) { $0 + $1.count }
         if !frames.isEmpty {
             let strip = sideBySide([frames[0], frames[2], frames[4], frames[6]])
-            stripTime += clock.measure { stripBytes += PNGEncoder.encode(strip).count }
-            apngTime += clock.measure { apngBytes += PNGEncoder.encodeAnimated(frames, delayMilliseconds: 100).count }
+            var stripFile: [UInt8] = [], apngFile: [UInt8] = []
+            stripTime += clock.measure { stripFile = PNGEncoder.encode(strip) }
+            apngTime += clock.measure { apngFile = PNGEncoder.encodeAnimated(frames, delayMilliseconds: 100) }
+            stripBytes += stripFile.count
+            apngBytes += apngFile.count
+            files += [stripFile, apngFile]
         }
+        for file in files { digest.update(file) }
     }
     func ms(_ d: Duration) -> String {
         String(format: "%8.1f ms", Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15)
@@ -51,7 +59,7 @@ func runComponentBench() {
     print("  encode statics       \(ms(staticTime))  \(staticBytes) bytes")
     print("  encode strips        \(ms(stripTime))  \(stripBytes) bytes")
     print("  encode APNGs         \(ms(apngTime))  \(apngBytes) bytes")
-    print("  total                \(ms(paintTime + staticTime + stripTime + apngTime))  \(staticBytes + stripBytes + apngBytes) bytes")
+    print("  total                \(ms(paintTime + staticTime + stripTime + apngTime))  \(staticBytes + stripBytes + apngBytes) bytes, CRC-32 of all \(String(digest.value, radix: 16))")
 }
 
 private func sideBySide(_ images: [RGBAImage]) -> RGBAImage {

@@ -15,14 +15,19 @@ public enum Deflate {
         /// Matches longer than this hash only their last positions, not all of them
         /// (zlib's max_insert_length idea): cheaper on long runs, but fewer candidates.
         public var maxInsertLength: Int
+        /// The same for runs (matches at distance 1), which skeleton images are full of:
+        /// every inner position of a run holds the same string, so hashing them costs
+        /// time and finds nothing the run's last positions do not.
+        public var maxRunInsertLength: Int
         /// Drop length-3 matches further back than this: they cost more than literals.
         public var tooFar: Int
         public init(maxChain: Int = 128, niceLength: Int = 258, lazyBelow: Int = 16, maxInsertLength: Int = 258,
-                    tooFar: Int = 4096) {
+                    maxRunInsertLength: Int = 16, tooFar: Int = 4096) {
             self.maxChain = maxChain
             self.niceLength = niceLength
             self.lazyBelow = lazyBelow
             self.maxInsertLength = maxInsertLength
+            self.maxRunInsertLength = maxRunInsertLength
             self.tooFar = tooFar
         }
     }
@@ -173,7 +178,8 @@ struct LZ77Compressor {
                     block.match(length: length, distance: distance)
                     // Hash the inner positions of short matches; of long ones only the
                     // last few, so a run continuing past the match finds distance 1 again.
-                    var p = length <= effort.maxInsertLength ? i + 1 : i + length - 3
+                    let insertAll = length <= (distance == 1 ? effort.maxRunInsertLength : effort.maxInsertLength)
+                    var p = insertAll ? i + 1 : i + length - 3
                     let end = min(i + length, n - 2)
                     while p < end {
                         _ = insert(p)

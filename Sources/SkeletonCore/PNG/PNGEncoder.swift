@@ -21,11 +21,12 @@ public enum PNGEncoder {
     /// A PNG of `image` stored as `storage` says. Deterministic bytes.
     public static func encode(_ image: RGBAImage, storage: Storage) -> [UInt8] {
         precondition(image.width > 0 && image.height > 0, "PNG images are at least 1x1")
-        let format = storage == .rgba ? PNGPixelFormat.rgba : PNGPixelFormat.choose(for: [image])
+        let stored = storage == .rgba ? PNGStoredFrames(rgba: image) : PNGStoredFrames([image])
+        let format = stored.format
         var png = PNGChunkWriter()
         png.chunk("IHDR", header(width: image.width, height: image.height, format: format))
         writePalette(format, into: &png)
-        let data = compressedRectangle(image, x: 0, y: 0, width: image.width, height: image.height, format: format)
+        let data = compressedRectangle(image, stored, frame: 0, x: 0, y: 0, width: image.width, height: image.height)
         writeData(data, into: &png)
         png.chunk("IEND", [])
         return png.bytes
@@ -42,7 +43,8 @@ public enum PNGEncoder {
         for frame in frames {
             precondition(frame.width == first.width && frame.height == first.height, "APNG frames differ in size")
         }
-        let format = PNGPixelFormat.choose(for: frames)
+        let stored = PNGStoredFrames(frames)
+        let format = stored.format
         var png = PNGChunkWriter()
         png.chunk("IHDR", header(width: first.width, height: first.height, format: format))
         var actl: [UInt8] = []
@@ -67,8 +69,8 @@ public enum PNGEncoder {
             fctl.append(0)  // blend_op SOURCE: replace, so translucent pixels stay exact
             png.chunk("fcTL", fctl)
             sequence += 1
-            let data = compressedRectangle(frame, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-                                           format: format)
+            let data = compressedRectangle(frame, stored, frame: index, x: rect.x, y: rect.y, width: rect.width,
+                                           height: rect.height)
             if index == 0 {
                 writeData(data, into: &png)
             } else {
@@ -103,20 +105,27 @@ public enum PNGEncoder {
         var minX = w, minY = h, maxX = -1, maxY = -1
         old.pixels.withUnsafeBytes { a in
             new.pixels.withUnsafeBytes { b in
+                @inline(__always) func pixelDiffers(_ offset: Int) -> Bool {
+                    a.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        != b.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                }
                 for y in 0..<h {
                     let rowOffset = y * w * 4
+                    // Most rows of a skeleton frame are unchanged: compare them two pixels
+                    // a step, and look for the edges only in rows that differ.
                     var x = 0
-                    while x < w {
-                        let offset = rowOffset + x * 4
-                        if a.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                            != b.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
-                            if x < minX { minX = x }
-                            if x > maxX { maxX = x }
-                            if y < minY { minY = y }
-                            if y > maxY { maxY = y }
-                        }
-                        x += 1
+                    while x + 2 <= w && a.loadUnaligned(fromByteOffset: rowOffset + x * 4, as: UInt64.self)
+                        == b.loadUnaligned(fromByteOffset: rowOffset + x * 4, as: UInt64.self) {
+                        x += 2
                     }
+                    while x < w && !pixelDiffers(rowOffset + x * 4) { x += 1 }
+                    if x == w { continue }
+                    var last = w - 1
+                    while !pixelDiffers(rowOffset + last * 4) { last -= 1 }
+                    minX = min(minX, x)
+                    maxX = max(maxX, last)
+                    minY = min(minY, y)
+                    maxY = y
                 }
             }
         }
@@ -153,9 +162,11 @@ public enum PNGEncoder {
     }
 
     private static func compressedRectangle(
-        _ image: RGBAImage, x: Int, y: Int, width: Int, height: Int, format: PNGPixelFormat
+        _ image: RGBAImage, _ stored: PNGStoredFrames, frame: Int, x: Int, y: Int, width: Int, height: Int
     ) -> [UInt8] {
-        let scanlines = PNGScanlines.filtered(image, x: x, y: y, width: width, height: height, format: format)
+        let plane = stored.indexPlanes.isEmpty ? [] : stored.indexPlanes[frame]
+        let scanlines = PNGScanlines.filtered(image, indexPlane: plane, x: x, y: y, width: width, height: height,
+                                              format: stored.format)
         return Deflate.zlibCompress(scanlines)
     }
 }

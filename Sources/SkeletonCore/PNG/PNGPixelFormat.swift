@@ -39,30 +39,6 @@ enum PNGPixelFormat {
         }
     }
 
-    /// Picks the format for a set of images (all frames of an animation share one).
-    static func choose(for images: [RGBAImage]) -> PNGPixelFormat {
-        var palette: ColourPalette? = ColourPalette()
-        var opaque = true
-        for image in images {
-            image.pixels.withUnsafeBytes { raw in
-                let count = image.width * image.height
-                var last: UInt32? = nil
-                for i in 0..<count {
-                    let colour = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-                    if colour == last { continue }
-                    last = colour
-                    if (colour.littleEndian >> 24) != 0xFF { opaque = false }
-                    if palette != nil && !palette!.insert(colour) { palette = nil }
-                    if palette == nil && !opaque { return }
-                }
-            }
-        }
-        if var p = palette {
-            p.finish()
-            return .palette(p)
-        }
-        return opaque ? .rgb : .rgba
-    }
 }
 
 /// Up to 256 RGBA colours with a small open-addressing table for lookup. Colours are
@@ -79,40 +55,38 @@ struct ColourPalette {
         Int((colour &* 0x9E37_79B1) >> 22)
     }
 
-    /// Adds `colour` if new. False when the palette would exceed 256 entries.
-    mutating func insert(_ colour: UInt32) -> Bool {
+    /// The index of `colour`, added if new (indices count in order of first insertion
+    /// until `finish` reorders them). Nil when the palette would exceed 256 entries.
+    mutating func provisionalIndex(inserting colour: UInt32) -> UInt8? {
         var s = Self.slot(colour)
         while slots[s] >= 0 {
-            if keys[s] == colour { return true }
+            if keys[s] == colour { return UInt8(truncatingIfNeeded: slots[s]) }
             s = (s + 1) & (Self.tableSize - 1)
         }
-        if colours.count == 256 { return false }
+        if colours.count == 256 { return nil }
         keys[s] = colour
         slots[s] = Int16(colours.count)
         colours.append(colour)
-        return true
+        return UInt8(truncatingIfNeeded: colours.count - 1)
     }
 
     /// Reorders entries so translucent colours come first (the tRNS chunk then stops at
-    /// the last translucent one) and picks the smallest bit depth that holds every index.
-    mutating func finish() {
-        let translucent = colours.filter { ($0.littleEndian >> 24) != 0xFF }
-        let opaque = colours.filter { ($0.littleEndian >> 24) == 0xFF }
-        let ordered = translucent + opaque
+    /// the last translucent one), keeping first-appearance order within each group, and
+    /// picks the smallest bit depth that holds every index. Returns where each entry went.
+    mutating func finish() -> PaletteOrder {
+        let old = colours
+        let translucent = old.indices.filter { (old[$0].littleEndian >> 24) != 0xFF }
+        let opaque = old.indices.filter { (old[$0].littleEndian >> 24) == 0xFF }
+        var newIndex = [UInt8](repeating: 0, count: old.count)
         colours = []
         keys = [UInt32](repeating: 0, count: Self.tableSize)
         slots = [Int16](repeating: -1, count: Self.tableSize)
-        for c in ordered { _ = insert(c) }
+        for k in translucent + opaque {
+            newIndex[k] = provisionalIndex(inserting: old[k])!
+        }
         let n = colours.count
         bitDepth = n <= 2 ? 1 : n <= 4 ? 2 : n <= 16 ? 4 : 8
-    }
-
-    /// Index of a colour known to be present.
-    @inline(__always)
-    func index(_ colour: UInt32) -> UInt8 {
-        var s = Self.slot(colour)
-        while keys[s] != colour || slots[s] < 0 { s = (s + 1) & (Self.tableSize - 1) }
-        return UInt8(truncatingIfNeeded: slots[s])
+        return PaletteOrder(newIndex: newIndex)
     }
 
     /// PLTE payload: R, G, B per entry.

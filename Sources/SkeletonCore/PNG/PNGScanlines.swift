@@ -1,16 +1,26 @@
 /// Turns a rectangle of an RGBA image into filtered PNG scanlines in a given format.
 enum PNGScanlines {
     /// Filter-type byte plus filtered row, for every row of the rectangle
-    /// `x..<x+width`, `y..<y+height` of `image`, stored as `format`.
+    /// `x..<x+width`, `y..<y+height` of `image`, stored as `format`. For `.palette`,
+    /// `indexPlane` holds the image's palette indices (see `PNGStoredFrames`).
     /// Truecolour rows use the adaptive filter choice; indexed rows use None, or Up
     /// for a row equal to the one above (PNG spec 12.8 advises against filtering
     /// indexed images, but a repeated row still costs nothing that way).
     static func filtered(
-        _ image: RGBAImage, x: Int, y: Int, width: Int, height: Int, format: PNGPixelFormat
+        _ image: RGBAImage, indexPlane: [UInt8], x: Int, y: Int, width: Int, height: Int, format: PNGPixelFormat
     ) -> [UInt8] {
         let rowBytes = format.rowBytes(width: width)
-        let stride = format.filterStride
         var out = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        if case .palette(let palette) = format {
+            indexPlane.withUnsafeBufferPointer { plane in
+                out.withUnsafeMutableBufferPointer { dst in
+                    indexedRows(plane.baseAddress!, imageWidth: image.width, x: x, y: y, width: width, height: height,
+                                depth: Int(palette.bitDepth), rowBytes: rowBytes, into: dst.baseAddress!)
+                }
+            }
+            return out
+        }
+        let stride = format.filterStride
         let current = UnsafeMutablePointer<UInt8>.allocate(capacity: max(rowBytes, 1))
         let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: max(rowBytes, 1))
         defer {
@@ -19,26 +29,24 @@ enum PNGScanlines {
         }
         var rowA = current
         var rowB = previous
+        let opaque = rowBytes == width * 3
         image.pixels.withUnsafeBufferPointer { px in
             out.withUnsafeMutableBufferPointer { dst in
                 let src = px.baseAddress!
                 for r in 0..<height {
                     let line = src + ((y + r) * image.width + x) * 4
-                    pack(line, width: width, format: format, into: rowA)
-                    let target = dst.baseAddress! + r * (rowBytes + 1)
-                    let above: UnsafePointer<UInt8>? = r > 0 ? UnsafePointer(rowB) : nil
-                    switch format {
-                    case .palette:
-                        var same = above != nil
-                        if let up = above {
-                            for i in 0..<rowBytes where rowA[i] != up[i] { same = false; break }
+                    if opaque {
+                        for i in 0..<width {
+                            rowA[i * 3] = line[i * 4]
+                            rowA[i * 3 + 1] = line[i * 4 + 1]
+                            rowA[i * 3 + 2] = line[i * 4 + 2]
                         }
-                        PNGFilter.write(type: same ? 2 : 0, row: rowA, previous: above, count: rowBytes,
-                                        bpp: stride, out: target)
-                    default:
-                        PNGFilter.filterAdaptive(row: rowA, previous: above, count: rowBytes, bpp: stride,
-                                                 out: target)
+                    } else {
+                        rowA.update(from: line, count: width * 4)
                     }
+                    let above: UnsafePointer<UInt8>? = r > 0 ? UnsafePointer(rowB) : nil
+                    PNGFilter.filterAdaptive(row: rowA, previous: above, count: rowBytes, bpp: stride,
+                                             out: dst.baseAddress! + r * (rowBytes + 1))
                     swap(&rowA, &rowB)
                 }
             }
@@ -46,41 +54,45 @@ enum PNGScanlines {
         return out
     }
 
-    /// Packs `width` RGBA pixels at `line` into stored bytes.
-    private static func pack(
-        _ line: UnsafePointer<UInt8>, width: Int, format: PNGPixelFormat, into row: UnsafeMutablePointer<UInt8>
+    /// Indexed rows: filter byte 2 (Up, all zeros) for a row equal to the one above,
+    /// else 0 (None) and the packed indices, leftmost pixel in the most significant
+    /// bits (PNG spec 7.2). `out` is zeroed.
+    private static func indexedRows(
+        _ plane: UnsafePointer<UInt8>, imageWidth: Int, x: Int, y: Int, width: Int, height: Int,
+        depth: Int, rowBytes: Int, into out: UnsafeMutablePointer<UInt8>
     ) {
-        switch format {
-        case .rgba:
-            row.update(from: line, count: width * 4)
-        case .rgb:
-            for i in 0..<width {
-                row[i * 3] = line[i * 4]
-                row[i * 3 + 1] = line[i * 4 + 1]
-                row[i * 3 + 2] = line[i * 4 + 2]
+        for r in 0..<height {
+            let indices = plane + (y + r) * imageWidth + x
+            let target = out + r * (rowBytes + 1)
+            if r > 0 && equalBytes(indices, indices - imageWidth, width) {
+                target[0] = 2
+                continue
             }
-        case .palette(let palette):
-            let depth = Int(palette.bitDepth)
-            let raw = UnsafeRawPointer(line)
-            var lastColour: UInt32 = 0
-            var lastIndex: UInt8 = 0
-            var haveLast = false
-            if depth < 8 { row.update(repeating: 0, count: (width * depth + 7) / 8) }
-            for i in 0..<width {
-                let colour = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-                if !haveLast || colour != lastColour {
-                    lastColour = colour
-                    lastIndex = palette.index(colour)
-                    haveLast = true
-                }
-                if depth == 8 {
-                    row[i] = lastIndex
-                } else {
-                    // Leftmost pixel in the most significant bits (PNG spec 7.2).
-                    let bit = i * depth
-                    row[bit >> 3] |= lastIndex << UInt8(8 - depth - (bit & 7))
+            let row = target + 1
+            if depth == 8 {
+                row.update(from: indices, count: width)
+            } else {
+                let perByte = 8 / depth
+                for i in 0..<width {
+                    let shift = 8 - depth * (i % perByte + 1)
+                    row[i / perByte] |= indices[i] << UInt8(shift)
                 }
             }
         }
+    }
+
+    private static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        while i + 8 <= count {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        while i < count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
     }
 }
