@@ -41,6 +41,13 @@ struct BuildBench {
             plainReports.append(result.report)
         }
         let hugoTimes = try (0..<runs).map { _ in try hugo(plain) }
+        // The same build through the command line, as a process like Hugo's (why: the
+        // library call above skips process start-up and template lookup).
+        let cliTimes = try (0..<runs).map { _ -> Double in
+            let output = root.appendingPathComponent("out-cli")
+            try? FileManager.default.removeItem(at: output)
+            return try skelsiteCLI(plain, output: output)
+        }
 
         let specCache = root.appendingPathComponent("cache-specs")
         let full = try skelsite(specs, output: root.appendingPathComponent("out-specs"), cache: specCache)
@@ -49,12 +56,15 @@ struct BuildBench {
         let plainBest = plainTimes.min()!, hugoBest = hugoTimes.min()!
         print("  skelsite plain (best of \(runs))        \(fmt(plainBest)) s")
         for step in plainReports[plainTimes.firstIndex(of: plainBest)!].steps { print("    \(step.line)") }
+        let cliBest = cliTimes.min()!
+        print("  skelsite CLI plain, a process (best of \(runs)) \(fmt(cliBest)) s")
         print("  hugo plain (best of \(runs))            \(fmt(hugoBest)) s")
         print("  skelsite with specs, cold cache      \(fmt(full.seconds)) s  (rendered \(full.report.rendered), cached \(full.report.cached))")
         for step in full.report.steps { print("    \(step.line)") }
         print("  skelsite rebuild, nothing changed    \(fmt(rebuild.seconds)) s  (rendered \(rebuild.report.rendered), cached \(rebuild.report.cached))")
         for step in rebuild.report.steps { print("    \(step.line)") }
         print("  ratio skelsite/hugo (plain):   \(fmt(plainBest / hugoBest))  (target < 1)")
+        print("  ratio skelsite CLI/hugo:       \(fmt(cliBest / hugoBest))  (both whole processes)")
         print("  ratio specs/plain:             \(fmt(full.seconds / plainBest))  (target < 10)")
         print("  ratio rebuild/full:            \(fmt(rebuild.seconds / full.seconds))  (target < 0.1)")
     }
@@ -68,6 +78,24 @@ struct BuildBench {
             throw BenchError("skelsite build failed: " + report.diagnostics.prefix(3).map(\.description).joined(separator: "\n"))
         }
         return (seconds(elapsed), report)
+    }
+
+    /// `skelsite build --quiet` from beside this executable (scripts/bench.sh builds both).
+    func skelsiteCLI(_ source: URL, output: URL) throws -> Double {
+        guard let tool = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("skelsite"),
+              FileManager.default.isExecutableFile(atPath: tool.path) else {
+            throw BenchError("no skelsite executable beside SkeletonBench; run scripts/bench.sh")
+        }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["build", source.path, "--output", output.path, "--quiet"]
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            try process.run()
+            process.waitUntilExit()
+        }
+        guard process.terminationStatus == 0 else { throw BenchError("skelsite build exited with \(process.terminationStatus)") }
+        return seconds(elapsed)
     }
 
     /// A minimal Hugo site: the corpus as content, one trivial layout, no taxonomies
