@@ -2,12 +2,70 @@ import Testing
 @testable import SkeletonCore
 
 @Suite struct PNGEncoderTests {
-    @Test func sameImageGivesSameBytes() {
-        for image in [PNGTestImages.noise(width: 31, height: 17, seed: 9),
-                      PNGTestImages.gradient(width: 90, height: 40),
-                      PNGTestImages.card(width: 64, height: 30, colours: 40)] {
-            #expect(PNGEncoder.encode(image) == PNGEncoder.encode(image))
+    /// Pinned digests of what the encoder stores (Golden.storedContent: chunks and raw
+    /// rows, independent of deflate's matches and the row filters), so a change in
+    /// format choice, palette order, packing or APNG framing is caught. To update
+    /// deliberately, see Goldens.swift (SKELSITE_UPDATE_GOLDENS=1).
+    @Test func encodingsMatchPinnedStoredContent() throws {
+        let noise = PNGTestImages.noise(width: 31, height: 17, seed: 9)
+        let noiseContent = try Golden.storedContent(PNGEncoder.encode(noise))
+        // RGBA rows unfiltered are the pixels themselves: the helper reads what was stored.
+        #expect(Array(noiseContent.suffix(noise.pixels.count)) == noise.pixels)
+        Golden.check("encode noise (RGBA)", Golden.digest(noiseContent), pinned: "crc32 ffb22671, 2129 bytes")
+        Golden.check("encode gradient (RGB)",
+                     Golden.digest(try Golden.storedContent(PNGEncoder.encode(PNGTestImages.gradient(width: 90, height: 40)))),
+                     pinned: "crc32 743c7e12, 10821 bytes")
+        Golden.check("encode card (palette)",
+                     Golden.digest(try Golden.storedContent(PNGEncoder.encode(PNGTestImages.card(width: 64, height: 30, colours: 40)))),
+                     pinned: "crc32 5de88cea, 2112 bytes")
+        Golden.check("encode card (2 colours)",
+                     Golden.digest(try Golden.storedContent(PNGEncoder.encode(PNGTestImages.card(width: 40, height: 20, colours: 1)))),
+                     pinned: "crc32 95f9775f, 136 bytes")
+        let base = PNGTestImages.gradient(width: 40, height: 30)
+        var frames: [RGBAImage] = []
+        for f in 0..<3 {
+            var frame = base
+            for x in 10..<14 { frame.pixels[((5 + f) * 40 + x) * 4] = 1 }
+            frames.append(frame)
         }
+        frames.append(frames[2])
+        Golden.check("encode APNG (4 frames)",
+                     Golden.digest(try Golden.storedContent(PNGEncoder.encodeAnimated(frames, delayMilliseconds: 120))),
+                     pinned: "crc32 0f6180cb, 3816 bytes")
+    }
+
+    /// The golden's view ignores compression and filtering: the same image re-stored
+    /// with filter None on every row, in stored (uncompressed) deflate blocks, gives the
+    /// same stored content from different bytes.
+    @Test func storedContentIgnoresCompressionAndFilters() throws {
+        let image = PNGTestImages.gradient(width: 90, height: 40)
+        let png = PNGEncoder.encode(image)
+        let chunks = try #require(pngChunks(png))
+        let idat = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
+        let rowBytes = 90 * 3
+        var raw = try Inflate.zlibDecompress(idat, expectedSize: 40 * (rowBytes + 1))
+        #expect((0..<40).contains { raw[$0 * (rowBytes + 1)] != 0 })  // the encoder did filter
+        try raw.withUnsafeMutableBufferPointer { buffer throws(PNGError) in
+            try PNGUnfilter.unfilter(buffer.baseAddress!, rows: 40, rowBytes: rowBytes, stride: 3, firstRow: 0)
+        }
+        for r in 0..<40 { raw[r * (rowBytes + 1)] = 0 }
+        var stored: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        while offset < raw.count {
+            let n = min(65_535, raw.count - offset)
+            stored.append(offset + n == raw.count ? 1 : 0)
+            stored += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            stored += raw[offset..<(offset + n)]
+            offset += n
+        }
+        stored.appendBigEndian32(Adler32.checksum(raw))
+        var rebuilt = CraftedPNG()
+        for chunk in chunks where chunk.type != "IDAT" && chunk.type != "IEND" { rebuilt.chunk(chunk.type, chunk.data) }
+        rebuilt.chunk("IDAT", stored)
+        rebuilt.chunk("IEND", [])
+        #expect(rebuilt.bytes != png)
+        #expect(try PNGDecoder.decode(rebuilt.bytes) == image)
+        #expect(try Golden.storedContent(rebuilt.bytes) == Golden.storedContent(png))
     }
 
     @Test func flatImageUsesCompressedBlocksAndIsTiny() throws {
