@@ -15,25 +15,9 @@ import Testing
         let doc = docs.appendingPathComponent("index.md")
         try Data(ServeCommandTests.goodDoc.utf8).write(to: doc)
 
-        let process = Process()
-        process.executableURL = try CLIRunner.binary()
-        process.arguments = ["serve", "docs", "--port", "0", "--output", "out"]
-        process.currentDirectoryURL = root
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, port) = try ServeProcess.start(in: root)
         defer { if process.isRunning { process.terminate() } }
-
-        var banner = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !banner.contains("\n"), Date() < deadline {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
-        let match = banner.firstMatch(of: /Serving docs at (http:\/\/127\.0\.0\.1:\d+)\//)
-        let origin = try #require(match.map { String($0.1) }, "no banner: \(banner)")
+        let origin = "http://127.0.0.1:\(port)"
 
         let run = try GalleryBrowserTests.node(["Tests/browser/serve.test.mjs", origin, doc.path])
         #expect(run.status == 0, "serve.test.mjs exited \(run.status):\n\(run.output)")

@@ -28,26 +28,8 @@ import Testing
         try Data(Self.goodDoc.utf8).write(to: doc)
         try Data("TOP-SECRET-CONTENT".utf8).write(to: root.appendingPathComponent("secret.txt"))
 
-        let process = Process()
-        process.executableURL = try CLIRunner.binary()
-        process.arguments = ["serve", "docs", "--port", "0", "--output", "out"]
-        process.currentDirectoryURL = root
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, port) = try ServeProcess.start(in: root)
         defer { if process.isRunning { process.terminate() } }
-
-        // The first line names the bound port.
-        var banner = ""
-        let bannerDeadline = Date().addingTimeInterval(60)
-        while !banner.contains("\n"), Date() < bannerDeadline {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
-        let match = banner.firstMatch(of: /Serving docs at http:\/\/127\.0\.0\.1:(\d+)\//)
-        let port = try #require(match.flatMap { UInt16($0.1) })
 
         let (status, first) = try LoopbackHTTP.get("/", port: port)
         #expect(status == 200)
@@ -111,19 +93,8 @@ import Testing
         let theme = root.appendingPathComponent("theme")
         try FileManager.default.copyItem(at: Self.repositoryTemplates, to: theme)
 
-        let process = Process()
-        process.executableURL = try CLIRunner.binary()
-        process.arguments = ["serve", "docs", "--port", "0", "--output", "out"]
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["SKELSITE_TEMPLATES"] = theme.path
-        process.environment = environment
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, port) = try ServeProcess.start(in: root, environment: ["SKELSITE_TEMPLATES": theme.path])
         defer { if process.isRunning { process.terminate() } }
-        let port = try Self.boundPort(stdout)
 
         let events = try LoopbackHTTP(port: port)
         events.send("GET /__skelsite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -160,17 +131,4 @@ import Testing
     static let repositoryTemplates = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
-
-    /// Reads serve's banner and returns the port it names.
-    static func boundPort(_ stdout: Pipe) throws -> UInt16 {
-        var banner = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !banner.contains("\n"), Date() < deadline {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
-        let match = banner.firstMatch(of: /Serving docs at http:\/\/127\.0\.0\.1:(\d+)\//)
-        return try #require(match.flatMap { UInt16($0.1) })
-    }
 }
