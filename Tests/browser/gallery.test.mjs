@@ -1,7 +1,11 @@
 // The built gallery in headless Chromium, every page of it: search and tag filter,
-// theme and motion toggles (and the system's reduced-motion setting), copy buttons,
-// accessibility basics of every live component, text contrast in both themes, pages
-// without JavaScript, and no console error, exception or failed request anywhere.
+// theme toggle, copy buttons, pages without JavaScript, and no console error, exception
+// or failed request anywhere. On every page: the accessibility basics of every component
+// (one status region, aria-busy, a hidden text label, aria-hidden shapes); WCAG contrast of
+// every visible piece of text (4.5:1, 3:1 when large) against its composited background,
+// light and dark, by the system setting and by the toggle; and motion: nothing moves with
+// prefers-reduced-motion: reduce or with the motion toggle, and every component meant to
+// animate does without them.
 //
 //   node Tests/browser/gallery.test.mjs SITE_DIR
 //
@@ -120,55 +124,240 @@ try {
   const js = (expression) => page.evaluate(expression);
 
   // In-page helpers, defined once per check (pages do not keep them across navigations).
+  //
+  // Components: a component's root is the parent of its shape container (.sk-c), wherever
+  // it is (gallery sections, docs, the playground's shadow root); every .component-live
+  // must hold exactly one.
+  //
+  // Motion: an animation "moves" unless it is a component's appearance delay
+  // (`<scope>-in`, 0 s, opacity only), which StyleSheet.reducedMotionRules keeps on purpose:
+  // it is a delayed appearance, not motion. The pulse is opacity too, but endless: it moves.
+  // A component is meant to animate when its own stylesheet gives .sk-s or .sk-s::after an
+  // endless animation outside the reduced-motion rules.
   const helpers = `
-    const shapeAnimations = () => document.getAnimations().filter((a) => a.playState === 'running'
-      && a.effect && a.effect.target && a.effect.target.closest('[role="status"]')).length;
-    const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 4).map(Number);
-    const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
-    const contrast = (a, b) => { const [x, y] = [luminance(rgb(a)), luminance(rgb(b))].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const componentRoots = () => {
+      const scopes = [document, ...[...document.querySelectorAll('#pg-live')].map((h) => h.shadowRoot).filter(Boolean)];
+      return [...new Set(scopes.flatMap((s) => [...s.querySelectorAll('.sk-c')].map((c) => c.parentElement)))];
+    };
+    const scopeOf = (root) => [...root.classList].find((c) => /^sk-[0-9a-z]+$/.test(c) && c !== 'sk-c') ?? '';
+    const keptAppearance = (a) => {
+      const target = a.effect && a.effect.target;
+      const root = target && target.closest('.sk-c') ? target.closest('.sk-c').parentElement : target;
+      return !!root && a.animationName === scopeOf(root) + '-in' && a.effect.getTiming().duration === 0
+        && a.effect.getKeyframes().every((k) => Object.keys(k).every((p) => ['offset', 'computedOffset', 'easing', 'composite', 'opacity'].includes(p)));
+    };
+    const moving = () => document.getAnimations().filter((a) => a.playState === 'running' && !keptAppearance(a));
+    const describeAnimation = (a) => (a.animationName || a.transitionProperty || a.constructor.name) + ' on '
+      + (a.effect && a.effect.target ? a.effect.target.tagName.toLowerCase() + '.' + [...a.effect.target.classList].join('.') : '?')
+      + (a.effect && a.effect.pseudoElement ? a.effect.pseudoElement : '');
+    const animatedScopes = () => {
+      const scopes = new Set();
+      const walk = (rules, reduced) => {
+        for (const rule of rules) {
+          // Group rules (@media, @supports); style rules have cssRules too (nesting).
+          if (rule.selectorText === undefined && rule.cssRules) {
+            walk(rule.cssRules, reduced || /reduced-motion/.test(rule.conditionText || '')); continue;
+          }
+          const m = !reduced && rule.selectorText && rule.selectorText.match(/^\\.(sk-[0-9a-z]+) \\.sk-s(::after)?$/);
+          if (m && rule.style.animationName && rule.style.animationName !== 'none'
+              && rule.style.animationIterationCount === 'infinite') scopes.add(m[1]);
+        }
+      };
+      for (const sheet of document.styleSheets) { try { walk(sheet.cssRules, false); } catch (e) {} }
+      return scopes;
+    };
   `;
 
-  // --- every page: errors, accessibility, contrast, copy buttons ------------------------
-  let components = 0, copies = 0;
+  // Every visible piece of text against what is really behind it: the element's own
+  // background, else its ancestors' (semi-transparent ones composited over what is below,
+  // down to the canvas). WCAG 2: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+  // Closed <details> are opened for the check so code blocks and tables count too.
+  // Returns the failures and how many elements were checked.
+  const contrastCheck = `(() => {
+    const parse = (text) => {
+      let m = text.match(/^rgba?\\(([^)]*)\\)$/);
+      if (m) { const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; }
+      m = text.match(/^color\\(srgb ([^)]*)\\)$/);
+      if (m) { const p = m[1].split(/[\\s\\/]+/).filter(Boolean).map(Number); return [p[0] * 255, p[1] * 255, p[2] * 255, p.length > 3 ? p[3] : 1]; }
+      return null;
+    };
+    const over = (top, below) => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
+    const luminance = (c) => c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const hex = (c) => '#' + c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+    const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + [...el.classList].slice(0, 2).map((c) => '.' + c).join('');
+    const selector = (el) => { const parts = []; for (let a = el; a && a !== document.body && parts.length < 4; a = a.parentElement) parts.unshift(name(a)); return parts.join(' > '); };
+
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;width:0;height:0;background-color:Canvas';
+    document.body.append(probe);
+    const canvas = parse(getComputedStyle(probe).backgroundColor) || [255, 255, 255, 1];
+    probe.remove();
+
+    const closed = [...document.querySelectorAll('details:not([open])')];
+    closed.forEach((d) => { d.open = true; });
+    // Memoised per element: siblings share their ancestors' answers.
+    const memo = (f) => { const cache = new Map(); return (el) => { if (!el) return f(el); if (!cache.has(el)) cache.set(el, f(el)); return cache.get(el); }; };
+    const styleOf = memo((el) => getComputedStyle(el));
+    const small = memo((el) => { const box = el.getBoundingClientRect(); return box.width <= 1 || box.height <= 1; });
+    // Visually hidden (the components' labels): a box of a pixel or less, or inside a
+    // clipping one.
+    const clipped = memo((el) => !!el && ((small(el) && styleOf(el).overflow !== 'visible') || clipped(el.parentElement)));
+    const visible = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true,
+                                                 checkOpacity: true, checkVisibilityCSS: true })
+      && !small(el) && !clipped(el.parentElement);
+    // The colour behind an element: its own background over its parent's, down to the
+    // canvas; { image } when a background image is in the way.
+    const backdrop = memo((el) => {
+      if (!el) return { colour: canvas };
+      const style = styleOf(el);
+      if (style.backgroundImage !== 'none') return { image: name(el) };
+      const colour = parse(style.backgroundColor);
+      if (!colour) return { image: name(el) + ' background ' + style.backgroundColor };
+      if (colour[3] >= 1) return { colour };
+      const below = backdrop(el.parentElement);
+      return colour[3] > 0 && below.colour ? { colour: over(colour, below.colour) } : below;
+    });
+    const opacity = memo((el) => el ? Number(styleOf(el).opacity) * opacity(el.parentElement) : 1);
+
+    // What bears text: parents of non-blank text nodes, form fields with a value, placeholders.
+    const targets = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const seen = new Set();
+    for (let node; (node = walker.nextNode());) {
+      const el = node.parentElement;
+      if (!node.data.trim() || !el || seen.has(el) || el.closest('script, style, noscript, template, option, textarea')) continue;
+      seen.add(el);
+      targets.push({ el, kind: 'text', text: node.data.trim() });
+    }
+    for (const el of document.querySelectorAll('input, select, textarea')) {
+      if (['hidden', 'radio', 'checkbox', 'range', 'color', 'file', 'image'].includes(el.type)) continue;
+      if (el.value !== '') targets.push({ el, kind: 'value', text: el.value });
+      else if (el.placeholder) targets.push({ el, kind: 'placeholder', text: el.placeholder });
+    }
+
+    const failures = [];
+    const unknown = [];
+    let checked = 0, lowest = Infinity;
+    for (const { el, kind, text } of targets) {
+      if (!visible(el)) continue;
+      const style = styleOf(el);
+      const ink = parse(kind === 'placeholder' ? getComputedStyle(el, '::placeholder').color : style.color);
+      if (!ink) { unknown.push(selector(el) + ': text colour ' + style.color); continue; }
+      ink[3] *= opacity(el);
+      if (ink[3] === 0) continue; // transparent text: something else draws it (the playground's editor)
+      const behind = backdrop(el);
+      if (!behind.colour) { unknown.push(selector(el) + ': background image on ' + behind.image); continue; }
+      const fg = over(ink, behind.colour);
+      const r = ratio(fg, behind.colour);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      const need = large ? 3 : 4.5;
+      checked += 1;
+      lowest = Math.min(lowest, r);
+      if (r < need - 0.005) failures.push({ selector: selector(el) + (kind === 'text' ? '' : '::' + kind), text: text.slice(0, 40),
+        fg: hex(fg), bg: hex(behind.colour), ratio: Math.round(r * 100) / 100, need, size });
+    }
+    closed.forEach((d) => { d.open = false; });
+    return { failures, unknown, checked, lowest };
+  })()`;
+
+  // Runs the contrast check in the four ways a reader gets a theme: the system's light and
+  // dark (emulated prefers-color-scheme) without a choice, and the toggle's choice
+  // (data-theme, as gallery.js sets it) against the opposite system theme.
+  const themeModes = [
+    { label: 'light system theme', system: 'light', attribute: null },
+    { label: 'dark system theme', system: 'dark', attribute: null },
+    { label: 'dark by the toggle', system: 'light', attribute: 'dark' },
+    { label: 'light by the toggle', system: 'dark', attribute: 'light' },
+  ];
+  let contrastChecked = 0, lowestContrast = Infinity;
+  let contrastMs = 0;
+  async function checkContrast(where, motion) {
+    const begun = Date.now();
+    const saved = await js(`document.documentElement.getAttribute('data-theme')`);
+    for (const mode of themeModes) {
+      await media([{ name: 'prefers-color-scheme', value: mode.system }, { name: 'prefers-reduced-motion', value: motion }]);
+      await js(mode.attribute ? `document.documentElement.setAttribute('data-theme', '${mode.attribute}')`
+        : `document.documentElement.removeAttribute('data-theme')`);
+      const result = await js(contrastCheck);
+      contrastChecked += result.checked;
+      lowestContrast = Math.min(lowestContrast, result.lowest);
+      // One line per selector and colour pair, with how many elements share it.
+      const grouped = new Map();
+      for (const f of result.failures) {
+        const key = `${f.selector}: ${f.fg} on ${f.bg}, ${f.ratio}:1 < ${f.need}:1 (${f.size}px)`;
+        grouped.set(key, { count: (grouped.get(key)?.count ?? 0) + 1, text: grouped.get(key)?.text ?? f.text });
+      }
+      for (const [key, { count, text }] of grouped) {
+        fail(`${where} (${mode.label}): contrast ${key}, "${text}"${count > 1 ? ` and ${count - 1} more` : ''}`);
+      }
+      for (const u of result.unknown) fail(`${where} (${mode.label}): cannot work out the contrast of ${u}`);
+      if (result.checked === 0) fail(`${where} (${mode.label}): no visible text to check the contrast of`);
+    }
+    await js(saved ? `document.documentElement.setAttribute('data-theme', '${saved}')` : `document.documentElement.removeAttribute('data-theme')`);
+    contrastMs += Date.now() - begun;
+  }
+
+  // The playground builds its component after the load event (WebAssembly): wait for it.
+  async function settle(path) {
+    if (path === 'playground.html' && !wasmAbsent) {
+      await page.waitFor(`(() => { const h = document.getElementById('pg-live'); return h && h.shadowRoot && h.shadowRoot.querySelector('.sk-c'); })()`,
+        'the playground to show its component', 15000);
+    }
+  }
+
+  // --- every page: errors, accessibility, reduced motion, copy buttons, contrast ---------
+  // Runs with the system asking for reduced motion (see above): no component on any page
+  // may move, and the motion toggle says it is on.
+  let components = 0, copies = 0, stillPages = 0;
+  const componentPages = [];
   for (const path of pages) {
     await visit(path);
+    await settle(path);
     const report = await js(`(() => { ${helpers}
       const problems = [];
-      const regions = [...document.querySelectorAll('.component-live')];
-      regions.forEach((live, n) => {
-        const where = 'component ' + (live.closest('[id]')?.id ?? n);
-        const status = live.querySelectorAll('[role="status"]');
-        if (status.length !== 1) { problems.push(where + ': ' + status.length + ' role=status regions'); return; }
-        const region = status[0];
+      const roots = componentRoots();
+      for (const live of document.querySelectorAll('.component-live')) {
+        const inside = roots.filter((r) => live.contains(r)).length;
+        if (inside !== 1) problems.push('component ' + (live.closest('[id]')?.id ?? live.dataset.scope) + ': .component-live holds ' + inside + ' components');
+      }
+      roots.forEach((region, n) => {
+        const where = 'component ' + (region.closest('[id]')?.id ?? n) + ' (' + scopeOf(region) + ')';
+        if (region.getAttribute('role') !== 'status') problems.push(where + ': role is ' + region.getAttribute('role'));
+        const nested = region.querySelectorAll('[role="status"]').length
+          + (region.parentElement?.closest('[role="status"]') ? 1 : 0);
+        if (nested) problems.push(where + ': ' + (nested + 1) + ' status regions');
         if (region.getAttribute('aria-busy') !== 'true') problems.push(where + ': aria-busy is ' + region.getAttribute('aria-busy'));
-        const labels = [...region.querySelectorAll(':scope > :not([aria-hidden="true"])')];
-        const label = labels.find((el) => el.textContent.trim() !== '');
-        if (!label) problems.push(where + ': no text label');
-        else {
+        const exposedChildren = [...region.children].filter((el) => el.getAttribute('aria-hidden') !== 'true');
+        const label = exposedChildren[0];
+        if (exposedChildren.length !== 1 || !label.textContent.trim()) {
+          problems.push(where + ': ' + exposedChildren.length + ' children outside aria-hidden, expected one text label');
+        } else {
           const box = label.getBoundingClientRect();
           if (box.width > 1 || box.height > 1) problems.push(where + ': label "' + label.textContent.trim() + '" is visible (' + box.width + 'x' + box.height + ')');
+          if (label.children.length) problems.push(where + ': label has child elements');
         }
-        const exposed = [...region.querySelectorAll('*')].filter((el) => el !== label && !label?.contains(el) && !el.closest('[aria-hidden="true"]'));
-        if (exposed.length) problems.push(where + ': ' + exposed.length + ' elements outside aria-hidden, first .' + exposed[0].className);
-        const shapes = region.querySelectorAll('[aria-hidden="true"] *');
-        if (shapes.length === 0) problems.push(where + ': no shapes');
+        const shapes = region.querySelector(':scope > .sk-c');
+        if (!shapes || shapes.getAttribute('aria-hidden') !== 'true') problems.push(where + ': shapes not aria-hidden');
+        else if (!shapes.querySelector('.sk-s, [class*="sk-i"]')) problems.push(where + ': no painted shapes');
       });
-      const ratios = {};
-      for (const theme of ['light', 'dark']) {
-        document.documentElement.setAttribute('data-theme', theme);
-        const style = getComputedStyle(document.body);
-        ratios[theme] = contrast(style.color, style.backgroundColor);
-      }
-      document.documentElement.removeAttribute('data-theme');
+      const still = moving();
+      const motionButton = document.querySelector('[data-toggle="motion"]');
       const buttons = [...document.querySelectorAll('button[data-copy]')];
-      return { problems, components: regions.length, ratios, buttons: buttons.length,
-               headings: document.querySelectorAll('h1, h2').length };
+      return { problems, components: roots.length, live: roots.filter((r) => r.getRootNode() !== document).length,
+               moving: still.map(describeAnimation), motionPressed: motionButton ? motionButton.getAttribute('aria-pressed') : null,
+               buttons: buttons.length, headings: document.querySelectorAll('h1, h2').length };
     })()`);
-    components += report.components;
+    components += report.components - report.live;
+    if (report.live) figures.playgroundComponents = report.live;
     for (const problem of report.problems) fail(`${path}: ${problem}`);
-    for (const [theme, ratio] of Object.entries(report.ratios)) {
-      if (!(ratio >= 4.5)) fail(`${path}: body text contrast ${ratio.toFixed(2)} < 4.5 in the ${theme} theme`);
+    if (report.components > 0) {
+      if (report.components > report.live) componentPages.push(path);
+      stillPages += 1;
+      if (report.moving.length) fail(`${path}: ${report.moving.length} animations move with prefers-reduced-motion: reduce, first ${report.moving[0]}`);
+      if (report.motionPressed !== 'true') fail(`${path}: motion toggle aria-pressed ${report.motionPressed} under prefers-reduced-motion: reduce`);
     }
     if (report.headings === 0) fail(`${path}: no h1/h2 heading`);
     if (report.buttons > 0) {
@@ -200,11 +389,14 @@ try {
         if (c.text.trim() === '') fail(`${path}: copy ${c.id}: empty text`);
       }
     }
+    // After copying: the pressed "Copied" buttons are checked too.
+    await checkContrast(path, 'reduce');
   }
   await media(systemLight);
   figures.pages = pages.length;
   figures.components = components;
   figures.copyButtons = copies;
+  figures.stillPages = stillPages;
 
   // --- search and tag filter on the index ------------------------------------------------
   const entries = JSON.parse(readFileSync(join(siteDir, 'search-index.json'), 'utf8'));
@@ -240,6 +432,8 @@ try {
     const pressed = await js(`document.querySelector('.tag-filter [data-tag="${tag}"]').getAttribute('aria-pressed')`);
     if (pressed !== 'true') fail(`tag "${tag}": aria-pressed ${pressed}`);
     figures.tag = `"${tag}" -> ${shown.length} of ${list.length}`;
+    await checkContrast(`index.html with the tag "${tag}" pressed`, 'no-preference');
+    await media(systemLight);
   }
 
   // --- theme toggle: page and skeleton colours switch to the dark defaults ------------------
@@ -273,33 +467,68 @@ try {
   expectColours(await colours(), 'dark', `${componentPage} with a dark system theme`);
   await media(systemLight);
 
-  // --- motion: the toggle and the system setting both stop every shape animation ----------
-  const animatedPage = [];
-  for (const path of pages.filter((p) => p.startsWith('gallery/'))) {
-    await visit(path);
-    if (await js(`(() => { ${helpers} return shapeAnimations(); })()`) > 0) { animatedPage.push(path); break; }
-  }
-  if (animatedPage.length === 0) fail('no gallery page has a running shape animation to stop');
-  else {
-    const path = animatedPage[0];
-    const running = () => js(`(() => { ${helpers} return shapeAnimations(); })()`);
-    const before = await running();
-    await js(`document.querySelector('[data-toggle="motion"]').click()`);
-    const afterToggle = await running();
-    if (afterToggle !== 0) fail(`${path}: ${afterToggle} shape animations still running after the motion toggle`);
-    await js(`document.querySelector('[data-toggle="motion"]').click()`);
-    const resumed = await running();
-    if (resumed !== before) fail(`${path}: ${resumed} animations after resuming, ${before} before`);
-    await js(`localStorage.clear()`);
-    await media([{ name: 'prefers-color-scheme', value: 'light' }, { name: 'prefers-reduced-motion', value: 'reduce' }]);
-    await visit(path);
-    const underSystem = await running();
-    if (underSystem !== 0) fail(`${path}: ${underSystem} shape animations running with prefers-reduced-motion: reduce`);
-    const pressed = await js(`document.querySelector('[data-toggle="motion"]').getAttribute('aria-pressed')`);
-    if (pressed !== 'true') fail(`${path}: motion toggle aria-pressed ${pressed} under the system setting`);
+  // --- the playground's diagnostics: error and warning colours in the editor and list ----
+  if (!wasmAbsent && pages.includes('playground.html')) {
+    await visit('playground.html');
+    await settle('playground.html');
+    // A misspelt attribute (a warning, if the core says so) and an unknown shape (an error).
+    const spec = 'skeleton "Diagnostics" width=300\n  animation shimer duration=1.5s\n  row padding=16 gap=12\n    rect 56x56 radus=8\n    circle 40 color=#GGGGGG\n  mystery 4\n';
+    await js(`(() => { const source = document.getElementById('pg-source'); source.value = ${JSON.stringify(spec)};
+      source.dispatchEvent(new Event('input', { bubbles: true })); })()`);
+    const severities = await page.waitFor(`(() => { const items = [...document.querySelectorAll('#pg-diagnostics li')];
+      return items.length > 0 && [...new Set(items.map((li) => li.className))].sort(); })()`, 'the playground to list diagnostics', 10000);
+    if (!severities.includes('pg-diagnostic pg-error')) fail(`playground.html: the test spec shows no error (got ${severities.join(', ')})`);
+    // No spec gives a warning today (the core emits none): dress a copy of each error mark,
+    // row and list item as a warning, as the editor would draw one, so its colours count.
+    if (!severities.includes('pg-diagnostic pg-warning')) {
+      await js(`(() => { for (const error of [...document.querySelectorAll('#pg-gutter .pg-error, #pg-backdrop .pg-error, #pg-diagnostics .pg-error')]) {
+        const warning = error.cloneNode(true); warning.classList.replace('pg-error', 'pg-warning');
+        error.after(warning, error.parentElement.tagName === 'PRE' ? '\\n' : '');
+      } })()`);
+    }
+    await checkContrast('playground.html with diagnostics', 'no-preference');
     await media(systemLight);
-    figures.motion = `${path}: ${before} running -> toggle ${afterToggle}, system ${underSystem}`;
   }
+
+  // --- motion: on every page with components, the saved toggle keeps them still; pressed,
+  // each component meant to animate runs (and no other moves); pressed again, all stop.
+  // (The system setting was checked on every page in the first pass.) The toggle's choice
+  // is saved, so each page opens with the previous page's "reduce".
+  const motionKey = 'skelsite-motion';
+  let runningComponents = 0, staticComponents = 0;
+  if (componentPages.length === 0) fail('no page has components to check motion on');
+  await visit(componentPages[0] ?? 'index.html');
+  await js(`localStorage.setItem('${motionKey}', 'reduce')`);
+  for (const path of componentPages) {
+    await visit(path);
+    const state = () => js(`(() => { ${helpers}
+      const scopes = animatedScopes();
+      const all = moving();
+      const roots = componentRoots();
+      const running = roots.map((root) => ({ scope: scopeOf(root), meant: scopes.has(scopeOf(root)) && !!root.querySelector('.sk-s'),
+        moving: all.filter((a) => a.effect && a.effect.target && root.contains(a.effect.target)).length }));
+      return { running, total: all.length, first: all.length ? describeAnimation(all[0]) : '',
+               pressed: document.querySelector('[data-toggle="motion"]').getAttribute('aria-pressed') };
+    })()`);
+    const stillCheck = (got, when) => {
+      if (got.total !== 0) fail(`${path} ${when}: ${got.total} animations move, first ${got.first}`);
+      if (got.pressed !== 'true') fail(`${path} ${when}: motion toggle aria-pressed ${got.pressed}`);
+    };
+    stillCheck(await state(), 'opened with the toggle saved on');
+    await js(`document.querySelector('[data-toggle="motion"]').click()`);
+    const full = await state();
+    if (full.pressed !== 'false') fail(`${path} with motion on: motion toggle aria-pressed ${full.pressed}`);
+    for (const c of full.running) {
+      if (c.meant && c.moving === 0) fail(`${path}: component ${c.scope} does not animate with motion on`);
+      if (!c.meant && c.moving > 0) fail(`${path}: component ${c.scope} is static but has ${c.moving} moving animations`);
+      if (c.meant) runningComponents += 1; else staticComponents += 1;
+    }
+    await js(`document.querySelector('[data-toggle="motion"]').click()`);
+    stillCheck(await state(), 'after the motion toggle');
+  }
+  await js(`localStorage.clear()`);
+  figures.motion = { pages: componentPages.length, animated: runningComponents, static: staticComponents };
+  if (runningComponents === 0) fail('no component animates with motion on: the motion checks prove nothing');
 
   // --- without JavaScript: headings and components still there, JS-only controls hidden ----
   // Layout and text need no images: skip them (the first pass loaded them all) and the
@@ -326,6 +555,7 @@ try {
   await page.send('Network.setBlockedURLs', { urls: [] });
   readyEvent = 'Page.loadEventFired';
   figures.noJSPages = readable;
+  figures.contrast = { elements: contrastChecked, lowest: Math.round(lowestContrast * 100) / 100, seconds: (contrastMs / 1000).toFixed(1) };
 } catch (error) {
   fail(`aborted: ${error.stack ?? error}`);
 } finally {
@@ -338,7 +568,10 @@ figures.seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`gallery browser test: ${JSON.stringify(figures)}`);
 if (failures.length) {
   console.log(`${failures.length} failures:`);
-  for (const f of failures) console.log(`  ${f}`);
+  // Enough to act on; a broken colour can fail thousands of elements.
+  const shown = 300;
+  for (const f of failures.slice(0, shown)) console.log(`  ${f}`);
+  if (failures.length > shown) console.log(`  ... and ${failures.length - shown} more`);
   process.exit(1);
 }
 console.log('all checks passed');
