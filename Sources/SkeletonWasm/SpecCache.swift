@@ -11,6 +11,10 @@ struct CompiledSpec {
 
 nonisolated(unsafe) private var lastCompiled: CompiledSpec? = nil
 
+/// Backdrops of the last compiled spec, one per scale and theme met since it was
+/// compiled (nil: the spec's surfaces cover earlier shapes, paint frames whole).
+nonisolated(unsafe) private var backdrops: [(scale: Int, theme: Theme, backdrop: Backdrop?)] = []
+
 enum SpecCache {
     /// Parses and lays out `source`, or returns the previous result when the bytes
     /// are the same as last time.
@@ -22,6 +26,25 @@ enum SpecCache {
         let layout = result.spec.map { LayoutEngine.layout($0) }
         let compiled = CompiledSpec(source: source, result: result, layout: layout)
         lastCompiled = compiled
+        backdrops = []
         return compiled
+    }
+
+    /// The frame at `time`: the spec's backdrop for this scale and theme (made on first
+    /// use) plus its shapes, which is what changes between an animation's frames; the
+    /// same pixels as `Painter.paint` (see `Backdrop`).
+    static func frame(_ compiled: CompiledSpec, spec: Spec, layout: SpecLayout, time: Double, scale: Int,
+                      theme: Theme) -> RGBAImage {
+        var backdrop: Backdrop?
+        if let known = backdrops.first(where: { $0.scale == scale && $0.theme == theme }) {
+            backdrop = known.backdrop
+        } else {
+            backdrop = Backdrop.make(spec, layout: layout, scale: scale, theme: theme)
+            backdrops.append((scale, theme, backdrop))
+        }
+        guard let backdrop else {
+            return Painter.paint(spec, layout: layout, time: time, scale: scale, theme: theme)
+        }
+        return Painter.paint(spec, layout: layout, time: time, backdrop: backdrop)
     }
 }

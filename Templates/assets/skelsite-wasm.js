@@ -40,8 +40,10 @@
  * 1...4, a time that is not a finite number, a spec that is not a string) throw a
  * `TypeError` or `RangeError`.
  *
- * Rendering the same text again reuses the parsed spec and its layout, so animating
- * a spec costs one paint per frame.
+ * Rendering the same text again reuses the parsed spec and its layout, and, per
+ * scale and theme, its backdrop (background and `fill` surfaces) and each shape's
+ * recorded edge coverage, so animating a spec repaints only its shapes' colours;
+ * the pixels are the same as a whole repaint's.
  *
  * ## sk.html(specText)
  *

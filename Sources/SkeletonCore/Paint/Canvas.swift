@@ -35,19 +35,65 @@ public struct Canvas: Sendable {
         opaque = background.a == 255
     }
 
+    /// A canvas that goes on from `image`, whose every pixel is opaque when `opaque`
+    /// (a `Backdrop` handing its surfaces on to a frame's shapes).
+    init(continuing image: RGBAImage, opaque: Bool) {
+        // A copy by one memcpy (the backdrop stays as it is for the next frame): left to
+        // copy-on-write, the first pixel written would copy the buffer byte by byte.
+        let count = image.pixels.count
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
+            image.pixels.withUnsafeBytes { source in
+                if count > 0 { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source.baseAddress!, byteCount: count) }
+            }
+            initialised = count
+        }
+        self.image = RGBAImage(width: image.width, height: image.height, pixels: pixels)
+        self.opaque = opaque
+    }
+
+    /// Whether every pixel is known to be opaque.
+    var isOpaque: Bool { opaque }
+
     /// Composites `box` (pixel coordinates) in `colour`, with `sweep`'s highlight over
     /// the colour where given.
     public mutating func fill(_ box: RoundedBox, colour: RGBA, sweep: Sweep? = nil) {
-        guard box.x0.isFinite, box.x1.isFinite, box.y0.isFinite, box.y1.isFinite,
-              box.x1 > box.x0, box.y1 > box.y0 else { return }
-        let width = image.width
-        let iStart = max(0, Self.floorInt(box.x0, limit: width))
-        let iEnd = min(width, Self.ceilInt(box.x1, limit: width))
-        let jStart = max(0, Self.floorInt(box.y0, limit: image.height))
-        let jEnd = min(image.height, Self.ceilInt(box.y1, limit: image.height))
-        guard iStart < iEnd, jStart < jEnd else { return }
+        guard let bounds = Self.pixelBounds(box, width: image.width, height: image.height) else { return }
         if colour.a == 0 && (sweep == nil || sweep!.highlight.a == 0) { return }
+        // Moved out for the pixel loop (it runs while `image` is borrowed), put back after.
+        var cache = cornerCache
+        cornerCache = .none
+        defer { cornerCache = cache }
+        composite(iStart: bounds.iStart, iEnd: bounds.iEnd, colour: colour, sweep: sweep) { sink in
+            Self.walk(box, bounds, cache: &cache, into: &sink)
+        }
+    }
 
+    /// Composites a recorded fill (`FillPlan`): the same pixels as `fill` of the box the
+    /// plan was recorded from on a canvas of this size, without the coverage math.
+    mutating func fill(_ plan: FillPlan, colour: RGBA, sweep: Sweep?) {
+        guard plan.iStart < plan.iEnd else { return }
+        if colour.a == 0 && (sweep == nil || sweep!.highlight.a == 0) { return }
+        composite(iStart: plan.iStart, iEnd: plan.iEnd, colour: colour, sweep: sweep) { sink in
+            plan.replay(into: &sink)
+        }
+    }
+
+    /// The pixel columns and rows a box touches on a `width` × `height` canvas; nil
+    /// when none (empty, non-finite or outside).
+    static func pixelBounds(_ box: RoundedBox, width: Int, height: Int) -> PixelBounds? {
+        guard box.x0.isFinite, box.x1.isFinite, box.y0.isFinite, box.y1.isFinite,
+              box.x1 > box.x0, box.y1 > box.y0 else { return nil }
+        let bounds = PixelBounds(iStart: max(0, floorInt(box.x0, limit: width)), iEnd: min(width, ceilInt(box.x1, limit: width)),
+                                 jStart: max(0, floorInt(box.y0, limit: height)), jEnd: min(height, ceilInt(box.y1, limit: height)),
+                                 canvasWidth: width)
+        return bounds.iStart < bounds.iEnd && bounds.jStart < bounds.jEnd ? bounds : nil
+    }
+
+    /// Sets up the colours of one shape and lets `cover` say which pixels it covers and
+    /// how much (through a `PixelSink`).
+    private mutating func composite(iStart: Int, iEnd: Int, colour: RGBA, sweep: Sweep?,
+                                    _ cover: (inout PixelSink) -> Void) {
+        let width = image.width
         let activeSweep = (sweep?.highlight.a ?? 0) > 0 ? sweep : nil
         let palette: LevelPalette
         if let cached = cachedPalette, cached.colour == colour, cached.highlight == activeSweep?.highlight {
@@ -56,65 +102,71 @@ public struct Canvas: Sendable {
             palette = LevelPalette(colour: colour, highlight: activeSweep?.highlight)
             cachedPalette = (colour, activeSweep?.highlight, palette)
         }
-        var writer = SpanWriter(palette: palette, sweep: activeSweep, iStart: iStart, iEnd: iEnd,
+        let writer = SpanWriter(palette: palette, sweep: activeSweep, iStart: iStart, iEnd: iEnd,
                                 width: width, opaque: opaque)
-        let r = box.radius
-        // Moved out for the pixel loop (it runs while `image` is borrowed), put back after.
-        var cache = cornerCache
-        cornerCache = .none
-        defer { cornerCache = cache }
+        var keptOpaque = true
         image.pixels.withUnsafeMutableBytes { raw in
             raw.withMemoryRebound(to: UInt32.self) { words in
-                let base = words.baseAddress!
-                for j in jStart..<jEnd {
-                    let top = Double(j)
-                    let vy = Coverage.overlap(top, top + 1, box.y0, box.y1)
-                    if vy <= 0 { continue }
-                    writer.startRow(j)
-                    let row = base + j * width
-                    let inCorner = r > 0 && (top < box.y0 + r || top + 1 > box.y1 - r)
-                    if !inCorner {
-                        var a = iStart
-                        var b = iEnd
-                        if Double(a) < box.x0 {
-                            writer.pixel(row, a, vy * Coverage.overlap(Double(a), Double(a) + 1, box.x0, box.x1))
-                            a += 1
-                        }
-                        if b > a && Double(b) > box.x1 {
-                            writer.pixel(row, b - 1, vy * Coverage.overlap(Double(b - 1), Double(b), box.x0, box.x1))
-                            b -= 1
-                        }
-                        writer.span(row, a, b, vy)
-                    } else {
-                        let leftEnd = max(iStart, min(iEnd, Self.ceilInt(box.x0 + r, limit: width)))
-                        let rightStart = min(iEnd, max(iStart, Self.floorInt(box.x1 - r, limit: width)))
-                        let topBand = top < box.y0 + r
-                        let bottomBand = top + 1 > box.y1 - r
-                        if leftEnd >= rightStart || topBand == bottomBand {
-                            // Narrow or short shapes: every pixel of the row exactly.
-                            for i in iStart..<iEnd {
-                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
-                            }
-                        } else {
-                            let arc = ArcRow(box, top: top, topBand: topBand)
-                            // Outside the arc: nothing; inside it over the whole row: a span.
-                            let a = max(iStart, min(leftEnd, Self.floorInt(arc.leftOut, limit: width)))
-                            let aIn = max(a, min(leftEnd, Self.ceilInt(arc.leftIn, limit: width)))
-                            let bEnd = min(iEnd, max(rightStart, Self.ceilInt(arc.rightOut, limit: width)))
-                            let bIn = min(bEnd, max(rightStart, Self.floorInt(arc.rightIn, limit: width)))
-                            for i in a..<aIn {
-                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
-                            }
-                            writer.span(row, aIn, bIn, vy)
-                            for i in bIn..<bEnd {
-                                writer.pixel(row, i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
-                            }
-                        }
+                var sink = PixelSink(writer: writer, base: words.baseAddress!, width: width)
+                cover(&sink)
+                keptOpaque = sink.writer.keptOpaque
+            }
+        }
+        if !keptOpaque { opaque = false }
+    }
+
+    /// Every pixel of `box` within `bounds` with its exact coverage, row by row, into
+    /// `sink`: rows and columns away from edges and corners as spans.
+    static func walk<Sink: CoverageSink>(_ box: RoundedBox, _ bounds: PixelBounds, cache: inout CornerCache,
+                                         into sink: inout Sink) {
+        let (iStart, iEnd) = (bounds.iStart, bounds.iEnd)
+        let width = bounds.canvasWidth
+        let r = box.radius
+        for j in bounds.jStart..<bounds.jEnd {
+            let top = Double(j)
+            let vy = Coverage.overlap(top, top + 1, box.y0, box.y1)
+            if vy <= 0 { continue }
+            sink.startRow(j)
+            let inCorner = r > 0 && (top < box.y0 + r || top + 1 > box.y1 - r)
+            if !inCorner {
+                var a = iStart
+                var b = iEnd
+                if Double(a) < box.x0 {
+                    sink.pixel(a, vy * Coverage.overlap(Double(a), Double(a) + 1, box.x0, box.x1))
+                    a += 1
+                }
+                if b > a && Double(b) > box.x1 {
+                    sink.pixel(b - 1, vy * Coverage.overlap(Double(b - 1), Double(b), box.x0, box.x1))
+                    b -= 1
+                }
+                sink.span(a, b, vy)
+            } else {
+                let leftEnd = max(iStart, min(iEnd, Self.ceilInt(box.x0 + r, limit: width)))
+                let rightStart = min(iEnd, max(iStart, Self.floorInt(box.x1 - r, limit: width)))
+                let topBand = top < box.y0 + r
+                let bottomBand = top + 1 > box.y1 - r
+                if leftEnd >= rightStart || topBand == bottomBand {
+                    // Narrow or short shapes: every pixel of the row exactly.
+                    for i in iStart..<iEnd {
+                        sink.pixel(i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
+                    }
+                } else {
+                    let arc = ArcRow(box, top: top, topBand: topBand)
+                    // Outside the arc: nothing; inside it over the whole row: a span.
+                    let a = max(iStart, min(leftEnd, Self.floorInt(arc.leftOut, limit: width)))
+                    let aIn = max(a, min(leftEnd, Self.ceilInt(arc.leftIn, limit: width)))
+                    let bEnd = min(iEnd, max(rightStart, Self.ceilInt(arc.rightOut, limit: width)))
+                    let bIn = min(bEnd, max(rightStart, Self.floorInt(arc.rightIn, limit: width)))
+                    for i in a..<aIn {
+                        sink.pixel(i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
+                    }
+                    sink.span(aIn, bIn, vy)
+                    for i in bIn..<bEnd {
+                        sink.pixel(i, box.coverage(Double(i), top, Double(i) + 1, top + 1, cache: &cache))
                     }
                 }
             }
         }
-        if !writer.keptOpaque { opaque = false }
     }
 
     /// floor(v) as Int, clamped to [-1, limit + 1] so huge coordinates cannot trap.

@@ -17,39 +17,72 @@ public enum Painter {
     /// The frame at time `time` (seconds), `scale` pixels per point (1...4).
     public static func paint(_ spec: Spec, layout: SpecLayout, time: Double, scale: Int, theme: Theme) -> RGBAImage {
         let s = min(max(scale, 1), Limits.maxScale)
-        let pointsWide = Self.wholePoints(layout.width)
-        let pointsHigh = Self.wholePoints(layout.height)
         let look = ThemeColours(spec.appearance, theme)
-        var canvas = Canvas(width: pointsWide * s, height: pointsHigh * s, background: look.background)
+        var canvas = Canvas(width: wholePoints(layout.width) * s, height: wholePoints(layout.height) * s,
+                            background: look.background)
+        paintItems(spec, layout: layout, time: time, scale: s, theme: theme, onto: &canvas, surfaces: true, shapes: true)
+        return canvas.image
+    }
+
+    /// The same frame as `paint`, from a backdrop of the same spec, layout, scale and
+    /// theme: its surfaces are already there, so only the shapes are painted.
+    public static func paint(_ spec: Spec, layout: SpecLayout, time: Double, backdrop: Backdrop) -> RGBAImage {
+        var canvas = Canvas(continuing: backdrop.image, opaque: backdrop.opaque)
+        paintItems(spec, layout: layout, time: time, scale: backdrop.scale, theme: backdrop.theme, onto: &canvas,
+                   surfaces: false, shapes: true, plans: backdrop.plans)
+        return canvas.image
+    }
+
+    /// Paints the layout's surfaces (static fills) and/or its shapes (animated), in
+    /// layout order, onto `canvas`; `scale` already clamped.
+    /// `plans`, when given, holds each item's recorded coverage (`FillPlan`), used for
+    /// shapes instead of walking their boxes again.
+    static func paintItems(_ spec: Spec, layout: SpecLayout, time: Double, scale s: Int, theme: Theme,
+                           onto canvas: inout Canvas, surfaces: Bool, shapes: Bool, plans: [FillPlan]? = nil) {
+        let look = ThemeColours(spec.appearance, theme)
         let timeline = Timeline(spec.animation, width: layout.width, height: layout.height, scale: Double(s))
-        let scaleD = Double(s)
-        for item in layout.items {
-            let box = RoundedBox(x: item.frame.x * scaleD, y: item.frame.y * scaleD,
-                                 width: item.frame.width * scaleD, height: item.frame.height * scaleD,
-                                 radius: item.radius * scaleD)
+        for (index, item) in layout.items.enumerated() {
+            let box = pixelBox(item, scale: s)
+            let plan = plans?[index]
+            func fill(_ colour: RGBA, sweep: Sweep? = nil) {
+                if let plan {
+                    canvas.fill(plan, colour: colour, sweep: sweep)
+                } else {
+                    canvas.fill(box, colour: colour, sweep: sweep)
+                }
+            }
             switch item.role {
             case .surface:
+                guard surfaces else { continue }
                 let colour = theme == .dark ? (item.darkColor ?? item.lightColor) : item.lightColor
                 if let colour { canvas.fill(box, colour: colour) }
             case .shape:
+                guard shapes else { continue }
                 let colour = theme == .dark ? (item.darkColor ?? item.lightColor ?? look.base)
                                             : (item.lightColor ?? look.base)
                 let t = time - item.timeOffset
                 switch spec.animation.kind {
                 case .none:
-                    canvas.fill(box, colour: colour)
+                    fill(colour)
                 case .pulse:
                     var faded = colour
                     faded.a = UInt8(Double(colour.a) * timeline.pulseOpacity(at: t) + 0.5)
-                    canvas.fill(box, colour: faded)
+                    fill(faded)
                 case .gradient:
-                    canvas.fill(box, colour: colour, sweep: timeline.gradientSweep(look.highlight))
+                    fill(colour, sweep: timeline.gradientSweep(look.highlight))
                 case .shimmer:
-                    canvas.fill(box, colour: colour, sweep: timeline.shimmerSweep(at: t, look.highlight))
+                    fill(colour, sweep: timeline.shimmerSweep(at: t, look.highlight))
                 }
             }
         }
-        return canvas.image
+    }
+
+    /// An item's box in pixels at scale `s`.
+    static func pixelBox(_ item: LayoutItem, scale s: Int) -> RoundedBox {
+        let scaleD = Double(s)
+        return RoundedBox(x: item.frame.x * scaleD, y: item.frame.y * scaleD,
+                          width: item.frame.width * scaleD, height: item.frame.height * scaleD,
+                          radius: item.radius * scaleD)
     }
 
     /// Whole points covering a layout length, at least 1 and at most the size limit.
