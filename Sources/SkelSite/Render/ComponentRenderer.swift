@@ -41,7 +41,13 @@ enum ComponentRenderer {
             let duration = spec.animation.duration
             let step = duration / Double(previewFrameCount)
             var frames: [RGBAImage] = [light1x]
-            for index in 1..<previewFrameCount { frames.append(paint(Double(index) * step, 1, .light)) }
+            // The preview's frames differ only in their shapes: paint the rest once.
+            let backdrop = Backdrop.make(spec, layout: layout, scale: 1, theme: .light)
+            for index in 1..<previewFrameCount {
+                let time = Double(index) * step
+                frames.append(backdrop.map { Painter.paint(spec, layout: layout, time: time, backdrop: $0) }
+                              ?? paint(time, 1, .light))
+            }
             let stride = previewFrameCount / stripFrameCount
             var strip: [RGBAImage] = []
             for index in 0..<stripFrameCount {
