@@ -21,14 +21,7 @@ import Testing
         Golden.check("encode card (2 colours)",
                      Golden.digest(try Golden.storedContent(PNGEncoder.encode(PNGTestImages.card(width: 40, height: 20, colours: 1)))),
                      pinned: "crc32 95f9775f, 136 bytes")
-        let base = PNGTestImages.gradient(width: 40, height: 30)
-        var frames: [RGBAImage] = []
-        for f in 0..<3 {
-            var frame = base
-            for x in 10..<14 { frame.pixels[((5 + f) * 40 + x) * 4] = 1 }
-            frames.append(frame)
-        }
-        frames.append(frames[2])
+        let frames = PNGTestImages.movingMark()
         Golden.check("encode APNG (4 frames)",
                      Golden.digest(try Golden.storedContent(PNGEncoder.encodeAnimated(frames, delayMilliseconds: 120))),
                      pinned: "crc32 0f6180cb, 3816 bytes")
@@ -100,14 +93,7 @@ import Testing
     }
 
     @Test func animatedStructure() throws {
-        let base = PNGTestImages.gradient(width: 40, height: 30)
-        var frames: [RGBAImage] = []
-        for f in 0..<3 {
-            var frame = base
-            for x in 10..<14 { frame.pixels[((5 + f) * 40 + x) * 4] = 1 }
-            frames.append(frame)
-        }
-        frames.append(frames[2])  // an unchanged frame
+        let frames = PNGTestImages.movingMark()
         let chunks = try #require(pngChunks(PNGEncoder.encodeAnimated(frames, delayMilliseconds: 120)))
         #expect(chunks.map(\.type) == ["IHDR", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
         let actl = chunks[1].data

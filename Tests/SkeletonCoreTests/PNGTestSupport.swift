@@ -2,6 +2,20 @@
 
 /// Test helpers: images with known content and a plain chunk lister.
 enum PNGTestImages {
+    /// Four 40×30 gradient frames: a 4-pixel mark moves down a row in each of the first
+    /// three; the fourth repeats the third (an unchanged frame).
+    static func movingMark() -> [RGBAImage] {
+        let base = gradient(width: 40, height: 30)
+        var frames: [RGBAImage] = []
+        for f in 0..<3 {
+            var frame = base
+            for x in 10..<14 { frame.pixels[((5 + f) * 40 + x) * 4] = 1 }
+            frames.append(frame)
+        }
+        frames.append(frames[2])
+        return frames
+    }
+
     /// A deterministic pseudo-random byte stream (LCG), so "noise" is reproducible.
     static func noiseBytes(count: Int, seed: UInt32) -> [UInt8] {
         var state = seed
