@@ -52,7 +52,7 @@ public func render(_ spec: UnsafePointer<UInt8>?, _ length: Int32, _ time: Doubl
     guard let parsed = compiled.result.spec, let layout = compiled.layout else {
         return parseFailure(compiled.result.diagnostics)
     }
-    let image = SpecCache.frame(compiled, spec: parsed, layout: layout, time: time, scale: Int(scale), theme: theme)
+    let image = SpecCache.frame(parsed, layout: layout, time: time, scale: Int(scale), theme: theme)
     var writer = ByteWriter()
     writer.diagnostics(compiled.result.diagnostics)
     writer.animation(parsed.animation)

@@ -33,8 +33,7 @@ enum SpecCache {
     /// The frame at `time`: the spec's backdrop for this scale and theme (made on first
     /// use) plus its shapes, which is what changes between an animation's frames; the
     /// same pixels as `Painter.paint` (see `Backdrop`).
-    static func frame(_ compiled: CompiledSpec, spec: Spec, layout: SpecLayout, time: Double, scale: Int,
-                      theme: Theme) -> RGBAImage {
+    static func frame(_ spec: Spec, layout: SpecLayout, time: Double, scale: Int, theme: Theme) -> RGBAImage {
         var backdrop: Backdrop?
         if let known = backdrops.first(where: { $0.scale == scale && $0.theme == theme }) {
             backdrop = known.backdrop

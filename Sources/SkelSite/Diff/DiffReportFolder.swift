@@ -18,11 +18,14 @@ public enum DiffReportFolder {
     /// `../index.html` when `target` sits directly inside a built site (its parent has an
     /// `index.html`: the gallery), so that the report links back to it; else nil.
     public static func galleryLink(for target: String) -> String? {
-        let parent = (PNGPairing.absolutePath(target) as NSString).deletingLastPathComponent
+        isSiteRoot((PNGPairing.absolutePath(target) as NSString).deletingLastPathComponent) ? "../index.html" : nil
+    }
+
+    /// Whether `folder` has an `index.html` file at its root, as a built gallery does.
+    static func isSiteRoot(_ folder: String) -> Bool {
         var isFolder: ObjCBool = false
-        let index = (parent as NSString).appendingPathComponent("index.html")
-        guard FileManager.default.fileExists(atPath: index, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
-        return "../index.html"
+        let index = (folder as NSString).appendingPathComponent("index.html")
+        return FileManager.default.fileExists(atPath: index, isDirectory: &isFolder) && !isFolder.boolValue
     }
 
     /// The placeholder page for a theme without `_diff-placeholder.mustache`: plain,
@@ -52,14 +55,7 @@ public enum DiffReportFolder {
     /// has an `index.html` at its root (the gallery builder writes PNGs to `<site>/png/`).
     public static func site(containing current: String) -> String? {
         let folder = PNGPairing.absolutePath(current)
-        for candidate in [folder, (folder as NSString).deletingLastPathComponent] {
-            var isFolder: ObjCBool = false
-            let index = (candidate as NSString).appendingPathComponent("index.html")
-            if FileManager.default.fileExists(atPath: index, isDirectory: &isFolder), !isFolder.boolValue {
-                return candidate
-            }
-        }
-        return nil
+        return [folder, (folder as NSString).deletingLastPathComponent].first(where: isSiteRoot)
     }
 
     /// `--output` when given; otherwise `<site>/diff` when `current` is inside a built

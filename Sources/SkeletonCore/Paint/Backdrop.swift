@@ -20,53 +20,35 @@ public struct Backdrop: Sendable {
 
     public static func make(_ spec: Spec, layout: SpecLayout, scale: Int, theme: Theme) -> Backdrop? {
         let s = min(max(scale, 1), Limits.maxScale)
+        var canvas = Painter.blankCanvas(spec, layout: layout, scale: s, theme: theme)
+        let (width, height) = (canvas.image.width, canvas.image.height)
         guard surfacesNeverCoverEarlierShapes(layout, scale: s) else { return nil }
-        let look = ThemeColours(spec.appearance, theme)
-        var canvas = Canvas(width: Painter.wholePoints(layout.width) * s, height: Painter.wholePoints(layout.height) * s,
-                            background: look.background)
         Painter.paintItems(spec, layout: layout, time: 0, scale: s, theme: theme, onto: &canvas,
                            surfaces: true, shapes: false)
         var cache = CornerCache()
         let plans = layout.items.map { item -> FillPlan in
             guard case .shape = item.role else { return .empty }
-            return FillPlan.record(Painter.pixelBox(item, scale: s), width: canvas.image.width,
-                                   height: canvas.image.height, cache: &cache)
+            return FillPlan.record(Painter.pixelBox(item, scale: s), width: width, height: height, cache: &cache)
         }
         return Backdrop(scale: s, theme: theme, image: canvas.image, opaque: canvas.isOpaque, plans: plans)
     }
 
-    /// True when no surface's pixel rectangle meets the pixel rectangle of a shape that
-    /// comes before it (conservative: rectangles, not the rounded shapes inside them).
+    /// True when no surface touches a pixel (`Canvas.pixelBounds`) that a shape before it
+    /// touches (conservative: rectangles, not the rounded shapes inside them).
     static func surfacesNeverCoverEarlierShapes(_ layout: SpecLayout, scale: Int) -> Bool {
-        var shapes: [PixelRect] = []
+        let width = Painter.wholePoints(layout.width) * scale
+        let height = Painter.wholePoints(layout.height) * scale
+        var shapes: [PixelBounds] = []
         for item in layout.items {
-            let rect = PixelRect(Painter.pixelBox(item, scale: scale))
+            guard let bounds = Canvas.pixelBounds(Painter.pixelBox(item, scale: scale), width: width, height: height)
+            else { continue }  // paints nothing, covers nothing
             switch item.role {
             case .shape:
-                shapes.append(rect)
+                shapes.append(bounds)
             case .surface:
-                for shape in shapes where shape.meets(rect) { return false }
+                for shape in shapes where shape.meets(bounds) { return false }
             }
         }
         return true
-    }
-}
-
-/// The pixels `Canvas.fill` may touch for a box: [i0, i1) × [j0, j1).
-struct PixelRect {
-    var i0: Double
-    var i1: Double
-    var j0: Double
-    var j1: Double
-
-    init(_ box: RoundedBox) {
-        i0 = box.x0.rounded(.down)
-        i1 = box.x1.rounded(.up)
-        j0 = box.y0.rounded(.down)
-        j1 = box.y1.rounded(.up)
-    }
-
-    func meets(_ other: PixelRect) -> Bool {
-        i0 < other.i1 && other.i0 < i1 && j0 < other.j1 && other.j0 < j1
     }
 }

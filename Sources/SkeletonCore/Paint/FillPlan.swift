@@ -14,6 +14,11 @@ struct PixelBounds: Equatable, Sendable {
     var jStart: Int
     var jEnd: Int
     var canvasWidth: Int
+
+    /// Whether the two touch a common pixel.
+    func meets(_ other: PixelBounds) -> Bool {
+        iStart < other.iEnd && other.iStart < iEnd && jStart < other.jEnd && other.jStart < jEnd
+    }
 }
 
 /// Composites what a walk reports straight into a canvas's pixels.

@@ -17,9 +17,7 @@ public enum Painter {
     /// The frame at time `time` (seconds), `scale` pixels per point (1...4).
     public static func paint(_ spec: Spec, layout: SpecLayout, time: Double, scale: Int, theme: Theme) -> RGBAImage {
         let s = min(max(scale, 1), Limits.maxScale)
-        let look = ThemeColours(spec.appearance, theme)
-        var canvas = Canvas(width: wholePoints(layout.width) * s, height: wholePoints(layout.height) * s,
-                            background: look.background)
+        var canvas = blankCanvas(spec, layout: layout, scale: s, theme: theme)
         paintItems(spec, layout: layout, time: time, scale: s, theme: theme, onto: &canvas, surfaces: true, shapes: true)
         return canvas.image
     }
@@ -75,6 +73,12 @@ public enum Painter {
                 }
             }
         }
+    }
+
+    /// The frame's canvas before any item: its size and the theme's background.
+    static func blankCanvas(_ spec: Spec, layout: SpecLayout, scale s: Int, theme: Theme) -> Canvas {
+        Canvas(width: wholePoints(layout.width) * s, height: wholePoints(layout.height) * s,
+               background: ThemeColours(spec.appearance, theme).background)
     }
 
     /// An item's box in pixels at scale `s`.
