@@ -78,3 +78,12 @@ enum BuildCorpus {
         }
     }
 }
+
+func writeCorpus(_ path: String, plain: Bool) {
+    do {
+        let bytes = try BuildCorpus.write(to: URL(fileURLWithPath: path), withSpecs: !plain)
+        print("corpus: \(BuildCorpus.pages) pages, \(bytes) bytes in \(path)")
+    } catch {
+        print("corpus: ERROR \(error)")
+    }
+}

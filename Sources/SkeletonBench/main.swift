@@ -1,10 +1,21 @@
-// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|all]`.
+// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|component|all]`.
 // Each section measures skelsite and its named peers in the same run on the same
 // machine and prints ratios. See scripts/bench.sh.
-let requested = Set(CommandLine.arguments.dropFirst())
-let all = requested.isEmpty || requested.contains("all")
-if all || requested.contains("paint") { runPaintBench() }
-if all || requested.contains("png") { runPNGBench() }
-if all || requested.contains("diff") { runDiffBench() }
-if all || requested.contains("build") { runBuildBench() }
-if requested.contains("component") { runComponentBench() }
+// `SkeletonBench corpus DIR [--plain]` writes the build benchmark's corpus, to profile
+// a build of it by hand (`perf record skelsite build DIR`).
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "corpus" {
+    if arguments.count >= 2 {
+        writeCorpus(arguments[1], plain: arguments.contains("--plain"))
+    } else {
+        print("usage: SkeletonBench corpus DIR [--plain]")
+    }
+} else {
+    let requested = Set(arguments)
+    let all = requested.isEmpty || requested.contains("all")
+    if all || requested.contains("paint") { runPaintBench() }
+    if all || requested.contains("png") { runPNGBench() }
+    if all || requested.contains("diff") { runDiffBench() }
+    if all || requested.contains("build") { runBuildBench() }
+    if requested.contains("component") { runComponentBench() }
+}
