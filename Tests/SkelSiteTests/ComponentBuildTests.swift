@@ -184,6 +184,30 @@ import Testing
         return out
     }
 
+    @Test func codeBlocksShowTheSpecHTMLAndCSSEscaped() throws {
+        let site = try TestSite(["odd.md": """
+            ```skeleton
+            skeleton "Tom & Jerry's <list>" width=100 height=20
+              animation none
+              rect width=50 height=10
+            ```
+
+            """])
+        defer { site.remove() }
+        _ = try site.build()
+        let page = try site.read("odd.html")
+        let id = "odd--tom-jerry-s-list"
+        #expect(page.contains("<code class=\"language-skeleton\" id=\"\(id)-spec\">skeleton &quot;Tom &amp; Jerry&#39;s &lt;list&gt;&quot; width=100 height=20\n  animation none\n  rect width=50 height=10</code>"))
+        let html = try #require(page.range(of: "id=\"\(id)-html\">")).upperBound
+        let code = String(page[html...].prefix { $0 != "<" })
+        // The component's own markup, escaped once: its label, escaped in the markup
+        // already, appears escaped twice.
+        #expect(code.hasPrefix("&lt;div class=&quot;"))
+        #expect(code.contains("Tom &amp;amp; Jerry&amp;#39;s &amp;lt;list&amp;gt;"))
+        let css = try #require(page.range(of: "id=\"\(id)-css\">")).upperBound
+        #expect(!page[css...].prefix { $0 != "<" }.isEmpty)
+    }
+
     @Test func rebuildTakesEverythingFromTheCache() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }
