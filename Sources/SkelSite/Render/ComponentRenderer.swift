@@ -72,10 +72,18 @@ enum ComponentRenderer {
         let (width, height) = (first.width, first.height)
         var out = RGBAImage(width: width * images.count, height: height)
         let rowBytes = width * 4, outRowBytes = out.width * 4
-        for (index, image) in images.enumerated() {
-            for y in 0..<height {
-                out.pixels.replaceSubrange(y * outRowBytes + index * rowBytes ..< y * outRowBytes + (index + 1) * rowBytes,
-                                           with: image.pixels[y * rowBytes ..< (y + 1) * rowBytes])
+        guard rowBytes > 0 && height > 0 else { return out }
+        precondition(images.allSatisfy { $0.width == width && $0.height == height }, "strip frames differ in size")
+        out.pixels.withUnsafeMutableBytes { target in
+            for (index, image) in images.enumerated() {
+                image.pixels.withUnsafeBytes { source in
+                    // Row by row with memcpy (why: replaceSubrange on slices was 4% of a
+                    // 5000-spec build).
+                    for y in 0..<height {
+                        (target.baseAddress! + y * outRowBytes + index * rowBytes)
+                            .copyMemory(from: source.baseAddress! + y * rowBytes, byteCount: rowBytes)
+                    }
+                }
             }
         }
         return out
