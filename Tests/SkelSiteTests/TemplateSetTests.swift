@@ -105,4 +105,43 @@ import Testing
         #expect(!guide.contains("custom-theme-marker"))
         #expect(!FileManager.default.fileExists(atPath: plain.appendingPathComponent("assets/custom.css").path))
     }
+
+    /// `{{x}}` escapes as Mustache does, through `FastHTMLEscaping`; `{{{x}}}` does not;
+    /// a template's own CONTENT_TYPE pragma still wins; a template that does not parse is
+    /// reported at its own line and column, not shifted by the pragma skelsite adds.
+    @Test func templatesEscapeLikeMustacheAndKeepTheirOwnPragmas() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in [("page", "[{{x}}|{{{x}}}]"), ("index", "{{% CONTENT_TYPE: TEXT}}[{{x}}]"), ("component", "c")] {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name + ".mustache"))
+        }
+        let set = try TemplateSet.load(from: folder)
+        let value = "<a href=\"x\">'&'</a> é"
+        #expect(set.render("page", ["x": value])
+                == "[&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt; é|<a href=\"x\">'&'</a> é]")
+        #expect(set.render("index", ["x": value]) == "[<a href=\"x\">'&'</a> é]")
+
+        try Data("<p>{{/open}}\n".utf8).write(to: folder.appendingPathComponent("page.mustache"))
+        #expect(throws: SiteBuildError.self) { try TemplateSet.load(from: folder) }
+        do {
+            _ = try TemplateSet.load(from: folder)
+        } catch {
+            #expect("\(error)" == folder.appendingPathComponent("page.mustache").path
+                    + ":1:7: error: template does not parse: sectionCloseNameIncorrect")  // at the name
+        }
+    }
+
+    @Test func spliceReplacesByteExactly() {
+        let page = "<p>a</p><!--m:1--><p>é</p><!--m:2--><!--m:10-->"
+        #expect(TextSplice.replacingFirst(in: page, [("<!--m:1-->", "[one]"), ("<!--m:2-->", "[two]"), ("<!--m:10-->", "[ten]")])
+                == "<p>a</p>[one]<p>é</p>[two][ten]")
+        // Out of order, missing, and repeated markers: each replaced once where it first is.
+        #expect(TextSplice.replacingFirst(in: page, [("<!--m:10-->", "X"), ("<!--m:1-->", "Y"), ("<!--m:9-->", "Z"), ("<!--m:1-->", "W")])
+                == "<p>a</p>Y<p>é</p><!--m:2-->X")
+        #expect(TextSplice.replacingFirst(in: "", [("a", "b")]) == "")
+        #expect(TextSplice.replacingAll(in: "a</b></c>", "</", with: "<\\/") == "a<\\/b><\\/c>")
+        #expect(TextSplice.replacingAll(in: "aaaa", "aa", with: "b") == "bb")
+        #expect(TextSplice.replacingAll(in: "éé", "x", with: "y") == "éé")
+        #expect(TextSplice.replacingAll(in: "ab", "abc", with: "y") == "ab")
+    }
 }

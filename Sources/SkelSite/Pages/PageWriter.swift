@@ -254,25 +254,26 @@ final class PageWriter: @unchecked Sendable {
             html = rendered
         }
         let current = currentSlug == "index" ? root + "index.html" : root + currentSlug + ".html"
-        return html!.replacingOccurrences(of: "href=\"\(HTMLEscape.text(current))\">",
-                                          with: "href=\"\(HTMLEscape.text(current))\" aria-current=\"page\">")
+        return TextSplice.replacingAll(in: html!, "href=\"\(HTMLEscape.text(current))\">",
+                                       with: "href=\"\(HTMLEscape.text(current))\" aria-current=\"page\">")
     }
 
     /// The doc's HTML with each marker replaced by its component, and the page's CSS
     /// (each distinct component scope once, in page order).
     func contentWithComponents(_ document: SiteDocument, root: String,
                                components: [String: RenderStep.Result]) -> (String, String) {
-        var html = document.markdown.html
         // Different components whose scope hashes collide get distinct scopes (PageScopes).
         var scopes = PageScopes()
+        var fragments: [(marker: String, with: String)] = []
         for site in document.specs {
             guard let result = components[site.id] else { continue }
             let artifacts = scopes.place(result.artifacts, for: site)
             let fragment = theme.render("component", componentContext(site, document: document, artifacts: artifacts, root: root))
-            if let range = html.range(of: site.marker) { html.replaceSubrange(range, with: fragment) }
+            fragments.append((site.marker, fragment))
         }
+        let html = TextSplice.replacingFirst(in: document.markdown.html, fragments)
         // A "</style" inside CSS would end the element early; "<\/" means the same to CSS.
-        return (html, scopes.styles.joined(separator: "\n").replacingOccurrences(of: "</", with: "<\\/"))
+        return (html, TextSplice.replacingAll(in: scopes.styles.joined(separator: "\n"), "</", with: "<\\/"))
     }
 
     /// Everything `component.mustache` may show; see Templates/README.md.
@@ -289,11 +290,6 @@ final class PageWriter: @unchecked Sendable {
             "htmlCode": artifacts.html,
             "cssCode": artifacts.css,
             "source": site.block.text,
-            // The same three escaped once here, for `{{{…}}}` (why: Mustache escapes a
-            // character at a time, a tenth of a 5000-spec build's time).
-            "htmlCodeEscaped": HTMLEscape.text(artifacts.html),
-            "cssCodeEscaped": HTMLEscape.text(artifacts.css),
-            "sourceEscaped": HTMLEscape.text(site.block.text),
             "sourceLine": site.block.fenceLine,
             "sourcePath": document.relativePath,
             "width": artifacts.width,

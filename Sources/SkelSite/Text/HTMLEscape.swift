@@ -1,10 +1,9 @@
 /// Escaping for text placed in HTML.
 enum HTMLEscape {
     /// Safe in element content and in double- or single-quoted attribute values. The
-    /// same five replacements as Mustache's `{{…}}`, so pre-escaped template values
-    /// (`htmlCodeEscaped` and friends) read exactly like escaped ones. Works on UTF-8
-    /// bytes (why: the component code on every page is tens of KB; a character loop
-    /// was a tenth of a 5000-spec build).
+    /// same five replacements as Mustache's own `{{…}}` escaping, which this replaces
+    /// in templates (see `FastHTMLEscaping`). Works on UTF-8 bytes (why: a component's
+    /// code is several KB; a character loop was a tenth of a 5000-spec build).
     static func text(_ string: String) -> String {
         var string = string
         return string.withUTF8 { input -> String in
