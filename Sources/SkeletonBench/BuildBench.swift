@@ -31,22 +31,21 @@ struct BuildBench {
         let plainCache = root.appendingPathComponent("cache-plain")
         var plainTimes: [Double] = []
         var plainReports: [BuildReport] = []
-        for _ in 0..<runs {
+        for run in 0..<runs {
             // A fresh output each time (why: into the previous output, nothing changed,
-            // so the build would only report "up to date" and not build anything).
-            let output = root.appendingPathComponent("out-plain")
-            try? FileManager.default.removeItem(at: output)
+            // so the build would only report "up to date" and not build anything). Not
+            // deleted until the end (why: ext4 allocates new inodes slowly while many
+            // were freed in the last minute, which would tax whichever build runs next).
+            let output = root.appendingPathComponent("out-plain-\(run)")
             let result = try skelsite(plain, output: output, cache: plainCache)
             plainTimes.append(result.seconds)
             plainReports.append(result.report)
         }
-        let hugoTimes = try (0..<runs).map { _ in try hugo(plain) }
+        let hugoTimes = try (0..<runs).map { run in try hugo(plain, run: run) }
         // The same build through the command line, as a process like Hugo's (why: the
         // library call above skips process start-up and template lookup).
-        let cliTimes = try (0..<runs).map { _ -> Double in
-            let output = root.appendingPathComponent("out-cli")
-            try? FileManager.default.removeItem(at: output)
-            return try skelsiteCLI(plain, output: output)
+        let cliTimes = try (0..<runs).map { run -> Double in
+            try skelsiteCLI(plain, output: root.appendingPathComponent("out-cli-\(run)"))
         }
 
         let specCache = root.appendingPathComponent("cache-specs")
@@ -100,9 +99,8 @@ struct BuildBench {
 
     /// A minimal Hugo site: the corpus as content, one trivial layout, no taxonomies
     /// or feeds, so Hugo only renders Markdown into pages as skelsite's plain build does.
-    func hugo(_ corpus: URL) throws -> Double {
-        let site = root.appendingPathComponent("hugo-site")
-        try? FileManager.default.removeItem(at: site)
+    func hugo(_ corpus: URL, run: Int) throws -> Double {
+        let site = root.appendingPathComponent("hugo-site-\(run)")
         let layouts = site.appendingPathComponent("layouts/_default")
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: corpus, to: site.appendingPathComponent("content"))
@@ -123,7 +121,7 @@ struct BuildBench {
         try Data(list.utf8).write(to: layouts.appendingPathComponent("list.html"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["hugo", "--quiet", "--source", site.path, "--destination", root.appendingPathComponent("out-hugo").path]
+        process.arguments = ["hugo", "--quiet", "--source", site.path, "--destination", root.appendingPathComponent("out-hugo-\(run)").path]
         let clock = ContinuousClock()
         let elapsed = try clock.measure {
             try process.run()
