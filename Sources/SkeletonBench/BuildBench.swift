@@ -66,6 +66,14 @@ struct BuildBench {
         print("  ratio skelsite CLI/hugo:       \(fmt(cliBest / hugoBest))  (both whole processes)")
         print("  ratio specs/plain:             \(fmt(full.seconds / plainBest))  (target < 10)")
         print("  ratio rebuild/full:            \(fmt(rebuild.seconds / full.seconds))  (target < 0.1)")
+        // What the spec target is up against: painting and encoding the reference PNGs
+        // alone, no files, no pages, spread perfectly over every core.
+        if let perComponent = runComponentBench() {
+            let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+            let floor = perComponent * Double(BuildCorpus.pages * BuildCorpus.specsPerPage) / cores
+            print("  floor: painting and encoding \(BuildCorpus.pages * BuildCorpus.specsPerPage) components' PNGs on \(Int(cores)) cores"
+                  + " \(fmt(floor)) s; 10x plain allows \(fmt(10 * plainBest)) s")
+        }
     }
 
     func skelsite(_ source: URL, output: URL, cache: URL) throws -> (seconds: Double, report: BuildReport) {
