@@ -3,7 +3,8 @@
 // or failed request anywhere. On every page: the accessibility basics of every component
 // (one status region, aria-busy, a hidden text label, aria-hidden shapes); WCAG contrast of
 // every visible piece of text (4.5:1, 3:1 when large) against its composited background,
-// light and dark, by the system setting and by the toggle; and motion: nothing moves with
+// light and dark, by the system setting and by the toggle, also in every :hover and
+// :focus style; and motion: nothing moves with
 // prefers-reduced-motion: reduce or with the motion toggle, and every component meant to
 // animate does without them.
 //
@@ -172,8 +173,9 @@ try {
   // background, else its ancestors' (semi-transparent ones composited over what is below,
   // down to the canvas). WCAG 2: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
   // Closed <details> are opened for the check so code blocks and tables count too.
-  // Returns the failures and how many elements were checked.
-  const contrastCheck = `(() => {
+  // Returns the failures and how many elements were checked. Defined once per page as
+  // window.__skContrast(root), so the state check below can rerun it on one element.
+  const contrastFunction = `(root) => {
     const parse = (text) => {
       let m = text.match(/^rgba?\\(([^)]*)\\)$/);
       if (m) { const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; }
@@ -223,7 +225,7 @@ try {
 
     // What bears text: parents of non-blank text nodes, form fields with a value, placeholders.
     const targets = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const seen = new Set();
     for (let node; (node = walker.nextNode());) {
       const el = node.parentElement;
@@ -231,7 +233,7 @@ try {
       seen.add(el);
       targets.push({ el, kind: 'text', text: node.data.trim() });
     }
-    for (const el of document.querySelectorAll('input, select, textarea')) {
+    for (const el of [root, ...root.querySelectorAll('input, select, textarea')].filter((e) => e.matches('input, select, textarea'))) {
       if (['hidden', 'radio', 'checkbox', 'range', 'color', 'file', 'image'].includes(el.type)) continue;
       if (el.value !== '') targets.push({ el, kind: 'value', text: el.value });
       else if (el.placeholder) targets.push({ el, kind: 'placeholder', text: el.placeholder });
@@ -261,6 +263,41 @@ try {
     }
     closed.forEach((d) => { d.open = false; });
     return { failures, unknown, checked, lowest };
+  }`;
+  const contrastCheck = `(window.__skContrast ??= ${contrastFunction})(document.body)`;
+
+  // Hover and focus: every style rule with :hover, :focus, :focus-visible, :focus-within or
+  // :active that changes colour, background or opacity is applied by hand (its declarations
+  // inline) to the first few elements its selector matches without the state, and the
+  // contrast check reruns on each of them. Reported like the check above, the rule added.
+  const stateContrastCheck = `(() => {
+    const check = (window.__skContrast ??= ${contrastFunction});
+    const states = /:(hover|focus-visible|focus-within|focus|active)(?![-\\w])/g;
+    const out = { failures: [], unknown: [], checked: 0, lowest: Infinity, rules: 0 };
+    for (const sheet of document.styleSheets) {
+      let rules;
+      try { rules = [...sheet.cssRules]; } catch { continue; }
+      for (const rule of rules) {
+        if (!(rule instanceof CSSStyleRule) || !/color|background|opacity/.test(rule.style.cssText)) continue;
+        for (const part of rule.selectorText.split(',')) {
+          if (!part.match(states)) continue;
+          let elements;
+          try { elements = [...document.querySelectorAll(part.replace(states, '').trim() || '*')]; } catch { continue; }
+          out.rules += 1;
+          for (const el of elements.slice(0, 5)) {
+            const saved = el.getAttribute('style');
+            el.setAttribute('style', (saved ? saved + ';' : '') + rule.style.cssText);
+            const result = check(el);
+            if (saved === null) el.removeAttribute('style'); else el.setAttribute('style', saved);
+            out.checked += result.checked;
+            out.lowest = Math.min(out.lowest, result.lowest);
+            for (const f of result.failures) out.failures.push({ ...f, selector: f.selector + ' under ' + part.trim() });
+            for (const u of result.unknown) out.unknown.push(u + ' under ' + part.trim());
+          }
+        }
+      }
+    }
+    return out;
   })()`;
 
   // Runs the contrast check in the four ways a reader gets a theme: the system's light and
@@ -272,7 +309,7 @@ try {
     { label: 'dark by the toggle', system: 'light', attribute: 'dark' },
     { label: 'light by the toggle', system: 'dark', attribute: 'light' },
   ];
-  let contrastChecked = 0, lowestContrast = Infinity;
+  let contrastChecked = 0, lowestContrast = Infinity, stateRules = 0, stateChecked = 0;
   let contrastMs = 0;
   async function checkContrast(where, motion) {
     const begun = Date.now();
@@ -282,6 +319,12 @@ try {
       await js(mode.attribute ? `document.documentElement.setAttribute('data-theme', '${mode.attribute}')`
         : `document.documentElement.removeAttribute('data-theme')`);
       const result = await js(contrastCheck);
+      const states = await js(stateContrastCheck);
+      stateRules = Math.max(stateRules, states.rules);
+      stateChecked += states.checked;
+      result.failures.push(...states.failures);
+      result.unknown.push(...states.unknown);
+      result.lowest = Math.min(result.lowest, states.lowest);
       contrastChecked += result.checked;
       lowestContrast = Math.min(lowestContrast, result.lowest);
       // One line per selector and colour pair, with how many elements share it.
@@ -555,7 +598,9 @@ try {
   await page.send('Network.setBlockedURLs', { urls: [] });
   readyEvent = 'Page.loadEventFired';
   figures.noJSPages = readable;
-  figures.contrast = { elements: contrastChecked, lowest: Math.round(lowestContrast * 100) / 100, seconds: (contrastMs / 1000).toFixed(1) };
+  figures.contrast = { elements: contrastChecked, lowest: Math.round(lowestContrast * 100) / 100, seconds: (contrastMs / 1000).toFixed(1),
+                      stateRules, stateElements: stateChecked };
+  if (stateRules === 0) fail('no :hover or :focus rule that changes colours was found: the state contrast check checked nothing');
 } catch (error) {
   fail(`aborted: ${error.stack ?? error}`);
 } finally {
