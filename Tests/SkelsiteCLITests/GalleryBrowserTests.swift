@@ -5,8 +5,9 @@ import Testing
 /// page (search, tags, theme and motion toggles, copy buttons, no console errors or failed
 /// requests, pages without JavaScript), and on every page: the accessibility basics of every
 /// component, WCAG contrast of every visible piece of text in both themes (by the system
-/// setting and by the toggle, and in every :hover and :focus style), and that no component moves with reduced motion (system
-/// setting or toggle) while those meant to animate do without it. Exits 0 when all pass.
+/// setting and by the toggle, and in every :hover and :focus style), and that no component
+/// moves with reduced motion (system setting or toggle) while those meant to animate do
+/// without it. Exits 0 when all pass.
 @Suite struct GalleryBrowserTests {
     /// Where the test script looks for Chromium (cdp.mjs honours $CHROMIUM, else `chromium`).
     static let chromium = ProcessInfo.processInfo.environment["CHROMIUM"] ?? "/usr/bin/chromium"
