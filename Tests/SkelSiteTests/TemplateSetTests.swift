@@ -127,7 +127,7 @@ import Testing
             _ = try TemplateSet.load(from: folder)
         } catch {
             #expect("\(error)" == folder.appendingPathComponent("page.mustache").path
-                    + ":1:7: error: template does not parse: sectionCloseNameIncorrect")  // at the name
+                    + ":1:7: error: template does not parse: sectionCloseNameIncorrect\n<p>{{/open}}\n      ^")  // at the name
         }
     }
 

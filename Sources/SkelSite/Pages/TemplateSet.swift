@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SkeletonCore
 
 /// The theme: Mustache templates plus the `assets/` folder copied to the site.
 ///
@@ -72,9 +73,11 @@ struct TemplateSet: Sendable {
                     try library.register(text, named: name)  // the error at the file's own positions
                 }
             } catch let error as MustacheTemplate.ParserError {
-                // path:line:column, as for docs (why: the Mustache error prints as a struct dump).
-                throw .templates("\(url.path):\(error.context.lineNumber):\(error.context.columnNumber): error: "
-                                 + "template does not parse: \(error.error)")
+                // Like a doc's diagnostic: path:line:column, the line and a caret (why: the
+                // Mustache error prints as a struct dump).
+                let diagnostic = Diagnostic(.error, "template does not parse: \(error.error)",
+                                            at: SourcePosition(line: error.context.lineNumber, column: error.context.columnNumber))
+                throw .templates(DiagnosticFormatter.render(diagnostic, path: url.path, sourceLine: error.context.line))
             } catch {
                 throw .templates("\(url.path): template does not parse: \(error)")
             }
