@@ -35,6 +35,9 @@ scripts/fuzz.sh "" 20
 
 step "wasm allocator under a random workload (node)"
 node Tests/wasm/alloc.test.mjs "$SKELSITE_TEST_WASM"
+
+step "JS API recovery after a renderer failure (node, stub module)"
+node Tests/wasm/recovery.test.mjs
 # render.test.mjs, playground.test.mjs and Tests/browser/gallery.test.mjs need
 # native expectations or a built site: the Swift tests above run them.
 echo "all tests passed" >&2
