@@ -4,9 +4,6 @@ import SkeletonCore
 
 /// End-to-end tests of `skelsite render` through the built binary.
 @Suite struct RenderCommandTests {
-    /// Tests that need a real spec to parse wait for the parser to land.
-    static let parserLanded = SpecParser.parse("skeleton\n  rect 10x10\n").spec != nil
-
     static let article = """
         skeleton "Article" width=120
           animation shimmer duration=1s
@@ -26,7 +23,7 @@ import SkeletonCore
         FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path)
     }
 
-    @Test(.enabled(if: parserLanded, "needs the spec parser"))
+    @Test
     func rendersSkelFileToPNG() throws {
         let dir = try folder(["a.skel": Self.article])
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -51,7 +48,7 @@ import SkeletonCore
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains { $0.hasSuffix(".tmp") })
     }
 
-    @Test(.enabled(if: parserLanded, "needs the spec parser"))
+    @Test
     func picksMarkdownSpecByName() throws {
         let markdown = """
             # Two specs
@@ -79,7 +76,7 @@ import SkeletonCore
         #expect(!exists(dir, "3.png"))
     }
 
-    @Test(.enabled(if: parserLanded, "needs the spec parser"))
+    @Test
     func invalidSpecPrintsEveryDiagnosticExactly() throws {
         let markdown = """
             Intro
@@ -145,7 +142,7 @@ import SkeletonCore
         #expect(!exists(dir, "o.png"))
     }
 
-    @Test(.enabled(if: parserLanded, "needs the spec parser"))
+    @Test
     func unwritableOutputExitsTwoAndKeepsNothing() throws {
         let dir = try folder(["a.skel": Self.article])
         defer { try? FileManager.default.removeItem(at: dir) }
