@@ -21,16 +21,7 @@ enum TextSplice {
                 cursor = end
             }
             found.sort { $0.start < $1.start }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + found.reduce(0) { $0 + $1.with.utf8.count })
-            var position = 0
-            for piece in found where piece.start >= position {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<piece.start]))
-                out.append(contentsOf: piece.with.utf8)
-                position = piece.end
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
-            return String(decoding: out, as: UTF8.self)
+            return splice(bytes, found)
         }
     }
 
@@ -39,21 +30,28 @@ enum TextSplice {
         guard !target.isEmpty else { return text }
         var text = text
         return text.withUTF8 { bytes -> String in
-            guard var next = find(target, in: bytes, from: 0) else { return String(decoding: bytes, as: UTF8.self) }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 64)
-            var position = 0
+            var found: [(start: Int, end: Int, with: String)] = []
             let length = target.utf8.count
-            while true {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<next]))
-                out.append(contentsOf: replacement.utf8)
-                position = next + length
-                guard let again = find(target, in: bytes, from: position) else { break }
-                next = again
+            while let start = find(target, in: bytes, from: found.last?.end ?? 0) {
+                found.append((start, start + length, replacement))
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
-            return String(decoding: out, as: UTF8.self)
+            return splice(bytes, found)
         }
+    }
+
+    /// `bytes` with each range replaced by its text; ranges sorted by start, and one
+    /// that overlaps the one before is skipped.
+    private static func splice(_ bytes: UnsafeBufferPointer<UInt8>, _ pieces: [(start: Int, end: Int, with: String)]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + pieces.reduce(0) { $0 + $1.with.utf8.count })
+        var position = 0
+        for piece in pieces where piece.start >= position {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<piece.start]))
+            out.append(contentsOf: piece.with.utf8)
+            position = piece.end
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Byte offset of the first `needle` at or after `from`.
