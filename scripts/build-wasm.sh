@@ -20,23 +20,21 @@ WASM_LD=${WASM_LD:-$TOOLBIN/wasm-ld}
 [ -x "$CLANG" ] || CLANG=clang
 [ -x "$WASM_LD" ] || WASM_LD=wasm-ld
 
-TARGET=wasm32-unknown-none-wasm
-# -Osize: the budget is < 150 KB gzipped. The stack protector needs libc's
-# __stack_chk_guard, which this target does not have. -lto=llvm-full: the objects are
+. scripts/lib/swift-modules.sh
+TARGET=$EMBEDDED_TARGET
+# -lto=llvm-full: the objects are
 # LLVM bitcode and wasm-ld optimises the three modules as one program, which merges
 # the generic specialisations each module makes of the same stdlib code (about 8%
 # smaller gzipped). Optimisation never changes floating-point results here (no
 # fast-math, no FMA contraction), so pixels stay identical to the native build.
-SWIFTFLAGS="-target $TARGET -enable-experimental-feature Embedded -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full"
-
-sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
+SWIFTFLAGS="$EMBEDDED_FLAGS -lto=llvm-full"
 
 "$SWIFTC" $SWIFTFLAGS -module-name SkeletonCore -emit-module -emit-module-path "$OUT/obj/SkeletonCore.swiftmodule" \
-  $(sources Sources/SkeletonCore) -c -o "$OUT/obj/SkeletonCore.o"
+  $(swift_sources Sources/SkeletonCore) -c -o "$OUT/obj/SkeletonCore.o"
 "$SWIFTC" $SWIFTFLAGS -module-name SkeletonWeb -I "$OUT/obj" -emit-module -emit-module-path "$OUT/obj/SkeletonWeb.swiftmodule" \
-  $(sources Sources/SkeletonWeb) -c -o "$OUT/obj/SkeletonWeb.o"
+  $(swift_sources Sources/SkeletonWeb) -c -o "$OUT/obj/SkeletonWeb.o"
 "$SWIFTC" $SWIFTFLAGS -module-name SkeletonWasm -I "$OUT/obj" \
-  $(sources Sources/SkeletonWasm) -c -o "$OUT/obj/SkeletonWasm.o"
+  $(swift_sources Sources/SkeletonWasm) -c -o "$OUT/obj/SkeletonWasm.o"
 
 # -mbulk-memory: memcpy/memset become single memory.copy/memory.fill instructions.
 for c in Sources/SkeletonWasm/Runtime/*.c; do

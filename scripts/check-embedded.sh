@@ -9,11 +9,12 @@ set -eu
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build-embedded}
 mkdir -p "$OUT"
-FLAGS="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector"
+. scripts/lib/swift-modules.sh
+FLAGS=$EMBEDDED_FLAGS
 swiftc $FLAGS -module-name SkeletonCore -emit-module -emit-module-path "$OUT/SkeletonCore.swiftmodule" \
-  $(find Sources/SkeletonCore -name '*.swift' | sort) -c -o "$OUT/SkeletonCore.o"
+  $(swift_sources Sources/SkeletonCore) -c -o "$OUT/SkeletonCore.o"
 swiftc $FLAGS -module-name SkeletonWeb -I "$OUT" \
-  $(find Sources/SkeletonWeb -name '*.swift' | sort) -c -o "$OUT/SkeletonWeb.o"
+  $(swift_sources Sources/SkeletonWeb) -c -o "$OUT/SkeletonWeb.o"
 
 # Undefined symbols the wasm runtime (malloc.c, libc.c, the Swift embedded stdlib and
 # its Unicode tables) resolves; anything else (sin, pow, exp, ...) would not link, or

@@ -3,7 +3,7 @@
 # only when it is missing.  Usage: scripts/setup.sh [--for build|test|bench]
 #   build: cmark-gfm (Markdown)
 #   test:  + chromium (verify, gallery and playground tests), node (the wasm module's
-#          JavaScript tests), python oracles (Pillow, pixelmatch, pybind11-pixelmatch, numpy)
+#          JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt
 #   bench: + hugo and skia-python
 set -euo pipefail
 purpose=${2:-build}
@@ -29,21 +29,25 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${apt_missing[@]}" >/dev/null
 fi
 
-pip_missing=()
-need_py() { python3 -c "import $1" >/dev/null 2>&1 || pip_missing+=("$2"); }
+# Python oracles: exact versions from scripts/oracle/requirements.txt (exact-count tests
+# depend on them); anything missing or at another version is installed from that file.
+pip_args=()
 if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
-  need_py PIL pillow
-  # The diff oracle test compares exact counts with both pixelmatch ports; without
-  # them it would be skipped, so the test command installs them.
-  need_py pixelmatch pixelmatch
-  need_py pybind11_pixelmatch pybind11-pixelmatch
-  need_py numpy numpy
+  if ! python3 scripts/oracle/check_requirements.py scripts/oracle/requirements.txt; then
+    pip_args+=(-r scripts/oracle/requirements.txt)
+  fi
 fi
 if [ "$purpose" = bench ]; then
-  need_py skia skia-python
+  python3 -c "import skia" >/dev/null 2>&1 || pip_args+=(skia-python)
 fi
-if [ ${#pip_missing[@]} -gt 0 ]; then
-  echo "setup: pip installing ${pip_missing[*]}" >&2
-  python3 -m pip install -q "${pip_missing[@]}" 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
+if [ ${#pip_args[@]} -gt 0 ]; then
+  echo "setup: pip installing ${pip_args[*]}" >&2
+  # Debian's own python3 refuses pip installs (PEP 668) unless told; a failure of the
+  # install itself is shown and stops setup.
+  pip_flags=(-q)
+  if python3 -c 'import sys, sysconfig, os; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)'; then
+    pip_flags+=(--break-system-packages)
+  fi
+  python3 -m pip install "${pip_flags[@]}" "${pip_args[@]}"
+  python3 scripts/oracle/check_requirements.py scripts/oracle/requirements.txt
 fi
