@@ -36,6 +36,17 @@ import Testing
         print(run.output)
     }
 
+    /// The contrast checker itself, on a page of known colours: it must find exactly the
+    /// failures Tests/browser/wcag-contrast.test.mjs lists, or the gallery check above could
+    /// pass by seeing nothing.
+    @Test func contrastCheckerFindsKnownFailures() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.chromium),
+                     "\(Self.chromium) is missing: install it (apt-get install chromium) or set CHROMIUM")
+        let run = try Self.node(["Tests/browser/wcag-contrast.test.mjs"])
+        #expect(run.status == 0, "wcag-contrast.test.mjs exited \(run.status):\n\(run.output)")
+        #expect(run.output.contains("wcag-contrast: ok (6 elements, 2 failures and 1 state failure found as expected)"))
+    }
+
     /// `class="sk-c"` (a component's shape container) per HTML file of the built site.
     static func shapeContainers(in site: URL) throws -> [String: Int] {
         var counts: [String: Int] = [:]

@@ -17,6 +17,7 @@ import { readFileSync, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Browser } from '../wasm/cdp.mjs';
+import { contrastCheckExpression, stateContrastCheckExpression } from './wcag-contrast.mjs';
 
 const siteDir = process.argv[2];
 if (!siteDir || !existsSync(join(siteDir, 'sitemap.xml'))) {
@@ -25,19 +26,24 @@ if (!siteDir || !existsSync(join(siteDir, 'sitemap.xml'))) {
 }
 const started = Date.now();
 
-// The theme colours are the contract in SkeletonCore's Defaults.swift: read them from there
-// so this test cannot drift from it.
-const defaultsSource = readFileSync(join(dirname(fileURLToPath(import.meta.url)),
-  '../../Sources/SkeletonCore/Support/Defaults.swift'), 'utf8');
-function defaultColour(name) {
-  const match = defaultsSource.match(new RegExp(`static let ${name} = RGBA\\(0x(\\w\\w), 0x(\\w\\w), 0x(\\w\\w)\\)`));
-  if (!match) throw new Error(`Defaults.swift: no opaque RGBA for ${name}`);
-  return `rgb(${match.slice(1, 4).map((h) => parseInt(h, 16)).join(', ')})`;
+// A component's colours per theme, as the built CSS declares them: the custom properties
+// of its scope's `[data-theme="light"]` and `[data-theme="dark"]` rules in the page's own
+// HTML (--sk-b: base, --sk-bg: background), as CSS rgb() text.
+function builtThemeColours(pagePath, scope) {
+  const html = readFileSync(join(siteDir, pagePath), 'utf8');
+  const colours = {};
+  for (const theme of ['light', 'dark']) {
+    const rule = html.match(new RegExp(`\\[data-theme="${theme}"\\] \\.${scope}\\{([^}]*)\\}`));
+    if (!rule) throw new Error(`${pagePath}: no [data-theme="${theme}"] rule for .${scope} in the built CSS`);
+    const property = (name) => {
+      const m = rule[1].match(new RegExp(`(?:^|;)--${name}:#([0-9a-f]{6})(?:;|$)`));
+      if (!m) throw new Error(`${pagePath}: .${scope} declares no opaque --${name} for ${theme}`);
+      return `rgb(${[0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16)).join(', ')})`;
+    };
+    colours[theme] = { base: property('sk-b'), background: property('sk-bg') };
+  }
+  return colours;
 }
-const COLOURS = {
-  light: { base: defaultColour('base'), background: defaultColour('background') },
-  dark: { base: defaultColour('darkBase'), background: defaultColour('darkBackground') },
-};
 
 // --- a static server that remembers what it could not serve --------------------------
 const TYPES = {
@@ -169,136 +175,10 @@ try {
     };
   `;
 
-  // Every visible piece of text against what is really behind it: the element's own
-  // background, else its ancestors' (semi-transparent ones composited over what is below,
-  // down to the canvas). WCAG 2: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
-  // Closed <details> are opened for the check so code blocks and tables count too.
-  // Returns the failures and how many elements were checked. Defined once per page as
-  // window.__skContrast(root), so the state check below can rerun it on one element.
-  const contrastFunction = `(root) => {
-    const parse = (text) => {
-      let m = text.match(/^rgba?\\(([^)]*)\\)$/);
-      if (m) { const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; }
-      m = text.match(/^color\\(srgb ([^)]*)\\)$/);
-      if (m) { const p = m[1].split(/[\\s\\/]+/).filter(Boolean).map(Number); return [p[0] * 255, p[1] * 255, p[2] * 255, p.length > 3 ? p[3] : 1]; }
-      return null;
-    };
-    const over = (top, below) => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
-    const luminance = (c) => c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
-    const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-    const hex = (c) => '#' + c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
-    const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + [...el.classList].slice(0, 2).map((c) => '.' + c).join('');
-    const selector = (el) => { const parts = []; for (let a = el; a && a !== document.body && parts.length < 4; a = a.parentElement) parts.unshift(name(a)); return parts.join(' > '); };
-
-    const probe = document.createElement('div');
-    probe.style.cssText = 'position:absolute;width:0;height:0;background-color:Canvas';
-    document.body.append(probe);
-    const canvas = parse(getComputedStyle(probe).backgroundColor) || [255, 255, 255, 1];
-    probe.remove();
-
-    const closed = [...document.querySelectorAll('details:not([open])')];
-    closed.forEach((d) => { d.open = true; });
-    // Memoised per element: siblings share their ancestors' answers.
-    const memo = (f) => { const cache = new Map(); return (el) => { if (!el) return f(el); if (!cache.has(el)) cache.set(el, f(el)); return cache.get(el); }; };
-    const styleOf = memo((el) => getComputedStyle(el));
-    const small = memo((el) => { const box = el.getBoundingClientRect(); return box.width <= 1 || box.height <= 1; });
-    // Visually hidden (the components' labels): a box of a pixel or less, or inside a
-    // clipping one.
-    const clipped = memo((el) => !!el && ((small(el) && styleOf(el).overflow !== 'visible') || clipped(el.parentElement)));
-    const visible = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true,
-                                                 checkOpacity: true, checkVisibilityCSS: true })
-      && !small(el) && !clipped(el.parentElement);
-    // The colour behind an element: its own background over its parent's, down to the
-    // canvas; { image } when a background image is in the way.
-    const backdrop = memo((el) => {
-      if (!el) return { colour: canvas };
-      const style = styleOf(el);
-      if (style.backgroundImage !== 'none') return { image: name(el) };
-      const colour = parse(style.backgroundColor);
-      if (!colour) return { image: name(el) + ' background ' + style.backgroundColor };
-      if (colour[3] >= 1) return { colour };
-      const below = backdrop(el.parentElement);
-      return colour[3] > 0 && below.colour ? { colour: over(colour, below.colour) } : below;
-    });
-    const opacity = memo((el) => el ? Number(styleOf(el).opacity) * opacity(el.parentElement) : 1);
-
-    // What bears text: parents of non-blank text nodes, form fields with a value, placeholders.
-    const targets = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    const seen = new Set();
-    for (let node; (node = walker.nextNode());) {
-      const el = node.parentElement;
-      if (!node.data.trim() || !el || seen.has(el) || el.closest('script, style, noscript, template, option, textarea')) continue;
-      seen.add(el);
-      targets.push({ el, kind: 'text', text: node.data.trim() });
-    }
-    for (const el of [root, ...root.querySelectorAll('input, select, textarea')].filter((e) => e.matches('input, select, textarea'))) {
-      if (['hidden', 'radio', 'checkbox', 'range', 'color', 'file', 'image'].includes(el.type)) continue;
-      if (el.value !== '') targets.push({ el, kind: 'value', text: el.value });
-      else if (el.placeholder) targets.push({ el, kind: 'placeholder', text: el.placeholder });
-    }
-
-    const failures = [];
-    const unknown = [];
-    let checked = 0, lowest = Infinity;
-    for (const { el, kind, text } of targets) {
-      if (!visible(el)) continue;
-      const style = styleOf(el);
-      const ink = parse(kind === 'placeholder' ? getComputedStyle(el, '::placeholder').color : style.color);
-      if (!ink) { unknown.push(selector(el) + ': text colour ' + style.color); continue; }
-      ink[3] *= opacity(el);
-      if (ink[3] === 0) continue; // transparent text: something else draws it (the playground's editor)
-      const behind = backdrop(el);
-      if (!behind.colour) { unknown.push(selector(el) + ': background image on ' + behind.image); continue; }
-      const fg = over(ink, behind.colour);
-      const r = ratio(fg, behind.colour);
-      const size = parseFloat(style.fontSize);
-      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-      const need = large ? 3 : 4.5;
-      checked += 1;
-      lowest = Math.min(lowest, r);
-      if (r < need - 0.005) failures.push({ selector: selector(el) + (kind === 'text' ? '' : '::' + kind), text: text.slice(0, 40),
-        fg: hex(fg), bg: hex(behind.colour), ratio: Math.round(r * 100) / 100, need, size });
-    }
-    closed.forEach((d) => { d.open = false; });
-    return { failures, unknown, checked, lowest };
-  }`;
-  const contrastCheck = `(window.__skContrast ??= ${contrastFunction})(document.body)`;
-
-  // Hover and focus: every style rule with :hover, :focus, :focus-visible, :focus-within or
-  // :active that changes colour, background or opacity is applied by hand (its declarations
-  // inline) to the first few elements its selector matches without the state, and the
-  // contrast check reruns on each of them. Reported like the check above, the rule added.
-  const stateContrastCheck = `(() => {
-    const check = (window.__skContrast ??= ${contrastFunction});
-    const states = /:(hover|focus-visible|focus-within|focus|active)(?![-\\w])/g;
-    const out = { failures: [], unknown: [], checked: 0, lowest: Infinity, rules: 0 };
-    for (const sheet of document.styleSheets) {
-      let rules;
-      try { rules = [...sheet.cssRules]; } catch { continue; }
-      for (const rule of rules) {
-        if (!(rule instanceof CSSStyleRule) || !/color|background|opacity/.test(rule.style.cssText)) continue;
-        for (const part of rule.selectorText.split(',')) {
-          if (!part.match(states)) continue;
-          let elements;
-          try { elements = [...document.querySelectorAll(part.replace(states, '').trim() || '*')]; } catch { continue; }
-          out.rules += 1;
-          for (const el of elements.slice(0, 5)) {
-            const saved = el.getAttribute('style');
-            el.setAttribute('style', (saved ? saved + ';' : '') + rule.style.cssText);
-            const result = check(el);
-            if (saved === null) el.removeAttribute('style'); else el.setAttribute('style', saved);
-            out.checked += result.checked;
-            out.lowest = Math.min(out.lowest, result.lowest);
-            for (const f of result.failures) out.failures.push({ ...f, selector: f.selector + ' under ' + part.trim() });
-            for (const u of result.unknown) out.unknown.push(u + ' under ' + part.trim());
-          }
-        }
-      }
-    }
-    return out;
-  })()`;
+  // WCAG contrast of every visible piece of text, and again under every :hover and
+  // :focus style: Tests/browser/wcag-contrast.mjs.
+  const contrastCheck = contrastCheckExpression;
+  const stateContrastCheck = stateContrastCheckExpression;
 
   // Runs the contrast check in the four ways a reader gets a theme: the system's light and
   // dark (emulated prefers-color-scheme) without a choice, and the toggle's choice
@@ -490,6 +370,10 @@ try {
              shape: shape ? getComputedStyle(shape).backgroundColor : 'none',
              pressed: document.querySelector('[data-toggle="theme"]').getAttribute('aria-pressed') };
   })()`);
+  // The page's first component uses the default appearance, whose background is also
+  // the gallery's page background in each theme (Templates/assets/gallery.css).
+  const COLOURS = builtThemeColours(componentPage, await js(`[...document.querySelector('.component-live [role="status"]').classList]
+    .find((c) => /^sk-[0-9a-f]+$/.test(c) && c !== 'sk-c')`));
   const expectColours = (got, theme, when) => {
     const want = COLOURS[theme];
     if (got.body !== want.background) fail(`${when}: body background ${got.body}, expected ${want.background}`);
