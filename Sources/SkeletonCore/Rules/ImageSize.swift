@@ -1,12 +1,7 @@
-/// The size of a rendered image in whole pixels.
+/// The size of a rendered image in whole pixels (made by `SpecLayout.pixelSize`).
 public struct ImageSize: Equatable, Hashable, Sendable {
     public var width: Int
     public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
 }
 
 extension SpecLayout {

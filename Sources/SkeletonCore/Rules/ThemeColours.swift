@@ -9,12 +9,6 @@ public struct ThemeColours: Equatable, Sendable {
     public var highlight: RGBA
     /// The whole image (the component box in CSS).
     public var background: RGBA
-
-    public init(base: RGBA, highlight: RGBA, background: RGBA) {
-        self.base = base
-        self.highlight = highlight
-        self.background = background
-    }
 }
 
 extension Appearance {
