@@ -56,6 +56,9 @@ public func render(_ spec: UnsafePointer<UInt8>?, _ length: Int32, _ time: Doubl
     var writer = ByteWriter()
     writer.diagnostics(compiled.result.diagnostics)
     writer.animation(parsed.animation)
+    // Where in its cycle the frame is (`Animation.timeInCycle`), so a player shows
+    // the painter's t mod T instead of computing its own.
+    writer.f64(parsed.animation.timeInCycle(at: time) ?? 0)
     return ResultHandle.make(kind: .image, width: image.width, height: image.height,
                              pixels: image.pixels, data: writer.bytes)
 }

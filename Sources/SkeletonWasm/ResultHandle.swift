@@ -7,7 +7,8 @@
 ///     [3] pixels      address of width·height·4 RGBA bytes (kind 0)
 ///     [4] pixelsLen   their length
 ///     [5] data        address of the encoded payload (see ByteWriter):
-///                     kind 0: diagnostics (warnings), animation; kind 1: diagnostics;
+///                     kind 0: diagnostics (warnings), animation, f64 cycle time;
+///                     kind 1: diagnostics;
 ///                     kind 2: text scope, text html, text css, diagnostics (warnings),
 ///                     animation
 ///     [6] dataLen     its length

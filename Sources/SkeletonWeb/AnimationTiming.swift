@@ -17,9 +17,9 @@ enum AnimationTiming {
     /// (t − offset) mod T at time t: offset mod T, moved into (−T, 0] so the animation
     /// is already running at t = 0 (a positive delay would show the start frame
     /// instead of the phase the painter draws).
-    static func phaseDelay(offset: Double, duration: Double) -> Double {
-        guard duration > 0, offset.isFinite else { return 0 }
-        let wrapped = offset - duration * (offset / duration).rounded(.down)
+    static func phaseDelay(offset: Double, animation: Animation) -> Double {
+        guard let wrapped = animation.timeInCycle(at: offset) else { return 0 }
+        let duration = animation.duration
         // 1 µs below T is rounding noise of a whole number of periods.
         if wrapped <= 1e-9 || wrapped >= duration - 1e-9 { return 0 }
         return wrapped - duration

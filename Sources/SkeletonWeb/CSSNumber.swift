@@ -53,20 +53,4 @@ enum CSSNumber {
     static func percent(_ value: Double) -> String {
         format(value) + "%"
     }
-
-    /// A colour as lower-case `#rrggbb`, or `#rrggbbaa` when not opaque.
-    static func color(_ color: RGBA) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        appendHex(color.r, to: &bytes)
-        appendHex(color.g, to: &bytes)
-        appendHex(color.b, to: &bytes)
-        if color.a != 255 { appendHex(color.a, to: &bytes) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func appendHex(_ byte: UInt8, to bytes: inout [UInt8]) {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(digits[Int(byte >> 4)])
-        bytes.append(digits[Int(byte & 15)])
-    }
 }

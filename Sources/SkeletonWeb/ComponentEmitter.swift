@@ -100,21 +100,4 @@ public enum ComponentEmitter {
         guard let name, name.utf8.contains(where: { $0 != UInt8(ascii: " ") }) else { return "Loading…" }
         return "Loading " + name + "…"
     }
-
-    /// A complete minimal HTML document showing `component` at the top-left corner
-    /// of a page filled with `background` (the theme's background, so pixels around the
-    /// component match the painter's). `theme` forces a theme with `data-theme` on
-    /// `<html>` (nil: follow the system); `reducedMotion` sets `data-motion="reduce"`.
-    public static func standalonePage(_ component: WebComponent, background: RGBA, title: String = "Skeleton",
-                                      theme: Theme? = nil, reducedMotion: Bool = false) -> String {
-        var attributes = " lang=\"en\""
-        if let theme { attributes += " data-theme=\"" + (theme == .light ? "light" : "dark") + "\"" }
-        if reducedMotion { attributes += " data-motion=\"reduce\"" }
-        var page = "<!DOCTYPE html>\n<html" + attributes + ">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page += "<title>" + HTMLText.escape(title) + "</title>\n"
-        page += "<style>\nhtml,body{margin:0;padding:0;background:" + CSSNumber.color(background) + "}\n</style>\n"
-        page += "<style>\n" + component.css + "</style>\n</head>\n<body>\n" + component.html + "</body>\n</html>\n"
-        return page
-    }
 }

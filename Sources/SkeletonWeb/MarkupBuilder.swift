@@ -1,32 +1,39 @@
 import SkeletonCore
 
-/// Walks the spec tree in the layout engine's order, writing one `div` per node and
-/// pairing every painted element with its `LayoutItem` (same order: a container's
-/// surface before its children, text bars top to bottom, `repeat` copies flattened).
+/// Walks the spec tree writing one `div` per node, and gives every element that paints
+/// a `LayoutItem` that item's class: the items of node K (`LayoutItem.node`) go, in
+/// layout order, to node K's painting elements in document order (a `repeat`'s copies
+/// in turn, a text's bars top to bottom).
 ///
 /// Class names inside a component (all prefixed `sk-` so a host page's own short
 /// class names cannot hit them):
-/// - `sk-nK`: spec node K (pre-order over the spec as written, so every copy of a
-///   `repeat` shares its children's rules);
+/// - `sk-nK`: spec node K (`Node.numberedCount`'s pre-order numbering, so every copy
+///   of a `repeat` shares its children's rules);
 /// - `sk-tK`: the bars of text node K;
 /// - `sk-s`: every shape (base colour, animation);
 /// - `sk-iJ`: the element painting layout item J (its radius, colours, animation phase).
 struct MarkupBuilder {
-    let items: [LayoutItem]
     private(set) var html: String = ""
     /// `sk-nK` / `sk-tK` rules, in node order, each `(selector suffix, declarations)`.
     private(set) var nodeRules: [(String, [String])] = []
-    /// Every element that paints an item: item index and whether it is a surface.
+    /// Every element that paints an item: the item's index, in document order.
     private(set) var paintedItems: [Int] = []
 
+    /// Per node number, its items' indices not yet given to an element.
+    private var unpainted: [[Int]]
     private var nextNode = 0
-    private var nextItem = 0
     /// False while writing the second and later copies of a `repeat`: their node
     /// rules were written with the first copy.
     private var writingNodeRules = true
 
     init(items: [LayoutItem]) {
-        self.items = items
+        var byNode: [[Int]] = []
+        for (index, item) in items.enumerated() where item.node >= 0 {
+            while byNode.count <= item.node { byNode.append([]) }
+            byNode[item.node].append(index)
+        }
+        // Reversed, so taking the next one is a removeLast.
+        unpainted = byNode.map { Array($0.reversed()) }
     }
 
     mutating func write(_ nodes: [Node], indent: Int) {
@@ -45,31 +52,28 @@ struct MarkupBuilder {
         switch node.kind {
         case .row, .column, .repeat:
             var classes = nodeClass
-            if node.fill != nil || node.darkFill != nil { classes += " " + takeItem() }
+            if let item = takeItem(of: index) { classes += " " + item }
             html += pad + "<div class=\"" + classes + "\">\n"
             let childParent: FlexMapping.Parent
             if case .row = node.kind { childParent = .row } else { childParent = .column }
             if case .repeat(let count) = node.kind {
                 let firstChildNode = nextNode
-                var afterChildren = nextNode
                 var copy = 0
                 let wasWriting = writingNodeRules
                 while copy < count {
                     nextNode = firstChildNode
                     writingNodeRules = wasWriting && copy == 0
                     for child in node.children { write(child, in: childParent, indent: indent + 2) }
-                    afterChildren = nextNode
                     copy += 1
                 }
                 writingNodeRules = wasWriting
-                if count <= 0 { afterChildren = firstChildNode }
-                nextNode = afterChildren
+                nextNode = index + node.numberedCount
             } else {
                 for child in node.children { write(child, in: childParent, indent: indent + 2) }
             }
             html += pad + "</div>\n"
         case .rect, .circle, .capsule:
-            html += pad + "<div class=\"sk-s " + nodeClass + " " + takeItem() + "\"></div>\n"
+            html += pad + "<div class=\"" + shapeClasses("sk-s " + nodeClass, node: index) + "\"></div>\n"
         case .text(let metrics):
             let barClass = "sk-t" + String(index)
             if writingNodeRules {
@@ -81,7 +85,7 @@ struct MarkupBuilder {
             html += pad + "<div class=\"" + nodeClass + "\">\n"
             var line = 0
             while line < metrics.lines {
-                html += pad + "  <div class=\"sk-s " + barClass + " " + takeItem() + "\"></div>\n"
+                html += pad + "  <div class=\"" + shapeClasses("sk-s " + barClass, node: index) + "\"></div>\n"
                 line += 1
             }
             html += pad + "</div>\n"
@@ -90,11 +94,17 @@ struct MarkupBuilder {
         }
     }
 
-    /// The class of the next layout item, recording it for the per-item rules.
-    private mutating func takeItem() -> String {
-        let index = nextItem
-        nextItem += 1
-        if index < items.count { paintedItems.append(index) }
+    /// `classes` and the class of the node's next item, if it has one left.
+    private mutating func shapeClasses(_ classes: String, node: Int) -> String {
+        guard let item = takeItem(of: node) else { return classes }
+        return classes + " " + item
+    }
+
+    /// The class of node `node`'s next unpainted item, recording it for the per-item
+    /// rules; nil when it has none (a container without a surface).
+    private mutating func takeItem(of node: Int) -> String? {
+        guard node < unpainted.count, let index = unpainted[node].popLast() else { return nil }
+        paintedItems.append(index)
         return "sk-i" + String(index)
     }
 }

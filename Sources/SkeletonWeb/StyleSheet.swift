@@ -17,13 +17,13 @@ struct StyleSheet {
 
     private var s: String { "." + scope }
     private var motion: Animation { spec.animation }
-    /// Animated at all (a zero or negative duration cannot loop, so it is static).
-    private var animates: Bool { (motion.kind == .shimmer || motion.kind == .pulse) && motion.duration > 0 }
+    private var animates: Bool { motion.moves }
     private var hasLayer: Bool {
-        (motion.kind == .shimmer && motion.duration > 0) || (motion.kind == .gradient && sweep.length > 0)
+        (motion.kind == .shimmer && motion.moves) || (motion.kind == .gradient && sweep.length > 0)
     }
-    private var sweep: SweepGeometry {
-        SweepGeometry(angleDegrees: motion.angle, width: layout.width, height: layout.height)
+    /// The sweep axis in points (the painter's in pixels is this times the scale).
+    private var sweep: SweepAxis {
+        SweepAxis(angleDegrees: motion.angle, width: layout.width, height: layout.height)
     }
 
     func write() -> String {
@@ -85,7 +85,7 @@ struct StyleSheet {
         // Shimmer: a band of width B. Gradient: one layer spanning the whole sweep.
         let layerWidth = motion.kind == .shimmer ? motion.band * length : length
         // One point of margin across the sweep: rotated edges must not show inside shapes.
-        let layerHeight = geometry.qmax - geometry.qmin + 2
+        let layerHeight = geometry.qMax - geometry.qMin + 2
         var layer = ["content:\"\"", "position:absolute", "left:0", "top:0",
                      "width:" + CSSNumber.px(layerWidth), "height:" + CSSNumber.px(layerHeight),
                      "transform-origin:0 0",
@@ -105,8 +105,8 @@ struct StyleSheet {
     /// outside); gradient starts at pmin.
     private func layerOrigin() -> (x: Double, y: Double) {
         let geometry = sweep
-        let start = motion.kind == .shimmer ? geometry.pmin - motion.band * geometry.length : geometry.pmin
-        return geometry.point(p: start, q: geometry.qmin - 1)
+        let start = motion.kind == .shimmer ? geometry.pMin - motion.band * geometry.length : geometry.pMin
+        return geometry.point(p: start, q: geometry.qMin - 1)
     }
 
     // MARK: Per item
@@ -151,7 +151,7 @@ struct StyleSheet {
     /// The item's phase delay, plus the component's delay (the timeline starts when the
     /// component shows), minus the frozen time (verify).
     private func animationDelay(for item: LayoutItem) -> Double {
-        var delay = AnimationTiming.phaseDelay(offset: item.timeOffset, duration: motion.duration)
+        var delay = AnimationTiming.phaseDelay(offset: item.timeOffset, animation: motion)
         if let frozen = options.frozenAt {
             delay -= frozen
         } else {
@@ -179,7 +179,7 @@ struct StyleSheet {
             guard item.lightColor != nil || item.darkColor != nil else { continue }
             let fallback: String
             if case .surface = item.role { fallback = "transparent" } else { fallback = "var(--sk-b)" }
-            let value = ThemeColors.itemColor(item, theme).map { CSSNumber.color($0) } ?? fallback
+            let value = item.ownColour(in: theme)?.hex ?? fallback
             out += rule(prefix + s + " .sk-i" + String(index), ["background:" + value])
         }
         return out

@@ -44,8 +44,8 @@ const scrub = $('pg-scrub');
 const timeOut = $('pg-time');
 
 let sk = null;
-/** Animation of the last spec that parsed: { kind, duration, delay }. */
-let animation = { kind: 'none', duration: 1.5, delay: 0 };
+/** Animation of the last spec that parsed: { kind, duration, delay, moves }. */
+let animation = { kind: 'none', duration: 1.5, delay: 0, moves: false };
 let specOK = false;
 /** performance.now() at which the playing clock read 0. */
 let clockOrigin = performance.now();
@@ -115,22 +115,17 @@ function currentTime(now) {
   return state.playing ? (now - clockOrigin) / 1000 : state.time;
 }
 
-/** Only shimmer and pulse change over time; anything else is drawn once per change. */
-function isAnimated() {
-  return animation.kind === 'shimmer' || animation.kind === 'pulse';
-}
-
 function frame(now) {
-  if (sk && specOK && (needsFrame || (state.playing && isAnimated()))) {
+  // Frames that cannot change (animation.moves is false) are drawn once per change.
+  if (sk && specOK && (needsFrame || (state.playing && animation.moves))) {
     const time = currentTime(now);
     const image = sk.render(state.spec, { time, scale: state.scale, theme: state.theme, into: canvas.buffer });
     if (!image.diagnostics) {
       canvas.draw(image, state.scale);
       live.seek(time + animation.delay);
       // The slider and the readout show where in the cycle this frame is.
-      const cycle = animation.duration > 0 ? time % animation.duration : 0;
-      scrub.value = String(cycle);
-      timeOut.value = `${cycle.toFixed(3)} s`;
+      scrub.value = String(image.cycleTime);
+      timeOut.value = `${image.cycleTime.toFixed(3)} s`;
     }
     needsFrame = false;
   }

@@ -25,13 +25,15 @@
  * width·height·4 it is filled and returned as `pixels`, else a new array is.
  * Returns either
  *
- *     { width, height, pixels, warnings, animation }
+ *     { width, height, pixels, warnings, animation, cycleTime }
  *
  * where `pixels` is a `Uint8ClampedArray` of width·height·4 straight-alpha sRGB bytes
  * (ready for `new ImageData(pixels, width, height)`), `warnings` lists non-fatal
- * diagnostics, and `animation` is `{ kind, duration, delay }` (kind 'none',
- * 'gradient', 'pulse' or 'shimmer'; seconds) so a player knows the cycle length and
- * that 'none' and 'gradient' frames never change; or, when the spec does not parse,
+ * diagnostics, `animation` is `{ kind, duration, delay, moves }` (kind 'none',
+ * 'gradient', 'pulse' or 'shimmer'; seconds; `moves` is the core's own answer to
+ * whether frames change with time, so a player redraws only when it is true), and
+ * `cycleTime` is where in its cycle the frame is (`time` mod `duration`, as the
+ * painter takes it); or, when the spec does not parse,
  *
  *     { diagnostics: [{ line, column, message, severity }, ...] }
  *
@@ -115,7 +117,7 @@ class Reader {
   }
   animation() {
     const kind = ANIMATION_KINDS[this.u32()];
-    return { kind, duration: this.f64(), delay: this.f64() };
+    return { kind, duration: this.f64(), delay: this.f64(), moves: this.u32() === 1 };
   }
   diagnostics() {
     const list = [];
@@ -187,7 +189,8 @@ export async function load(source) {
         const pixels = reuse ? into : new Uint8ClampedArray(h[4]);
         pixels.set(source);
         const warnings = reader.diagnostics();
-        return { width: h[1], height: h[2], pixels, warnings, animation: reader.animation() };
+        const animation = reader.animation();
+        return { width: h[1], height: h[2], pixels, warnings, animation, cycleTime: reader.f64() };
       });
     },
 

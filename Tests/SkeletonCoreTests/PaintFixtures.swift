@@ -1,6 +1,7 @@
 @testable import SkeletonCore
 
-/// Helpers for painter tests: pixel access and hand-made layouts.
+/// Helpers for painter tests: pixel access and hand-made layouts (the painter does
+/// not read an item's node number, so they all say 0).
 enum PaintFixture {
     static let white = RGBA(255, 255, 255)
     static let black = RGBA(0, 0, 0)
@@ -13,12 +14,12 @@ enum PaintFixture {
     static func item(_ frame: Rect, radius: Double = 0, kind: ShapeKind = .rect, color: RGBA? = nil,
                      darkColor: RGBA? = nil, timeOffset: Double = 0) -> LayoutItem {
         LayoutItem(role: .shape(kind), frame: frame, radius: radius, lightColor: color, darkColor: darkColor,
-                   timeOffset: timeOffset, source: SourcePosition(line: 2, column: 3))
+                   timeOffset: timeOffset, source: SourcePosition(line: 2, column: 3), node: 0)
     }
 
     static func surface(_ frame: Rect, fill: RGBA, darkFill: RGBA? = nil) -> LayoutItem {
         LayoutItem(role: .surface, frame: frame, radius: 0, lightColor: fill, darkColor: darkFill,
-                   timeOffset: 0, source: SourcePosition(line: 2, column: 3))
+                   timeOffset: 0, source: SourcePosition(line: 2, column: 3), node: 0)
     }
 
     /// Paints `items` on a w × h component with the given animation.

@@ -196,8 +196,9 @@ import Testing
     }
 
     /// Pinned pixels (not bytes of a PNG, so PNG encoder changes cannot move them):
-    /// any change to layout, coverage, compositing, the band or the pulse shows here.
-    /// To update deliberately, see Goldens.swift (SKELSITE_UPDATE_GOLDENS=1).
+    /// any change to layout, coverage, compositing, the band or the pulse shows here,
+    /// with expected | diff | actual PNGs written on failure. To update deliberately,
+    /// see Goldens.swift (SKELSITE_UPDATE_GOLDENS=1).
     @Test func rendersMatchPinnedPixels() throws {
         let spec = Fixture.spec(width: 200, animation: Fixture.animation(.shimmer, direction: .topLeftToBottomRight), [
             Fixture.node(.row, gap: 7.5, padding: Insets(top: 3.3, right: 3.3, bottom: 3.3, left: 3.3), radius: 9,
@@ -206,7 +207,7 @@ import Testing
         let layout = LayoutEngine.layout(spec)
         let shimmer = Painter.paint(spec, layout: layout, time: 0.6, scale: 3, theme: .dark)
         #expect(Set(stride(from: 0, to: shimmer.pixels.count, by: 4).map { shimmer.pixels[$0] }).count > 5)
-        Golden.check("paint shimmer dark @3x", Golden.digest(shimmer), pinned: "crc32 5318999b, 338408 bytes")
+        try Golden.check("paint shimmer dark @3x", image: shimmer, pinned: "crc32 5318999b, 338408 bytes")
 
         let text = """
             skeleton "Golden" width=180
@@ -223,14 +224,14 @@ import Testing
             """
         let parsed = try #require(SpecParser.parse(text).spec)
         let pulse = Painter.paint(parsed, layout: LayoutEngine.layout(parsed), time: 0.45, scale: 2, theme: .light)
-        Golden.check("paint pulse light @2x", Golden.digest(pulse), pinned: "crc32 3231dcfd, 331208 bytes")
+        try Golden.check("paint pulse light @2x", image: pulse, pinned: "crc32 3231dcfd, 331208 bytes")
 
         var angled = parsed
         angled.animation.kind = .shimmer
         angled.animation.angle = 112.5
         angled.animation.easing = .easeInOut
         let band = Painter.paint(angled, layout: LayoutEngine.layout(angled), time: 0.5, scale: 1, theme: .light)
-        Golden.check("paint shimmer 112.5deg light @1x", Golden.digest(band), pinned: "crc32 dc7f9000, 82808 bytes")
+        try Golden.check("paint shimmer 112.5deg light @1x", image: band, pinned: "crc32 dc7f9000, 82808 bytes")
     }
 
     @Test func transparentBackgroundCompositesStraightAlpha() {

@@ -22,10 +22,11 @@ enum Fixture {
         Node(kind: .rect, position: at, width: .points(w), height: .points(h), radius: radius)
     }
 
-    static func shape(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double = 0,
+    /// A shape item of spec node number `node` (see `Node.numberedCount`).
+    static func shape(_ x: Double, _ y: Double, _ w: Double, _ h: Double, node: Int, radius: Double = 0,
                       kind: ShapeKind = .rect, offset: Double = 0, light: RGBA? = nil, dark: RGBA? = nil) -> LayoutItem {
         LayoutItem(role: .shape(kind), frame: Rect(x: x, y: y, width: w, height: h), radius: radius,
-                   lightColor: light, darkColor: dark, timeOffset: offset, source: at)
+                   lightColor: light, darkColor: dark, timeOffset: offset, source: at, node: node)
     }
 
     /// A 100 × 20 component with one 40 × 10 rect at (10, 5) inside a padded row.
@@ -33,14 +34,14 @@ enum Fixture {
         let row = Node(kind: .row, position: at, padding: Insets(top: 5, right: 10, bottom: 5, left: 10),
                        children: [rect(40, 10)])
         let spec = spec(title: title, animation: animation, children: [row])
-        return (spec, SpecLayout(width: 100, height: 20, items: [shape(10, 5, 40, 10)]))
+        return (spec, SpecLayout(width: 100, height: 20, items: [shape(10, 5, 40, 10, node: 1)]))
     }
 
     /// `repeat 3` of one 20 × 10 rect, gap 5, with `stagger` per copy.
     static func repeated(animation: Animation, stagger: Double) -> (Spec, SpecLayout) {
         let node = Node(kind: .repeat(count: 3), position: at, gap: 5, stagger: stagger, children: [rect(20, 10)])
         let spec = spec(width: 50, animation: animation, children: [node])
-        let items = (0..<3).map { shape(0, Double($0) * 15, 20, 10, offset: Double($0) * stagger) }
+        let items = (0..<3).map { shape(0, Double($0) * 15, 20, 10, node: 1, offset: Double($0) * stagger) }
         return (spec, SpecLayout(width: 50, height: 40, items: items))
     }
 

@@ -2,8 +2,8 @@ import SkeletonCore
 import Testing
 @testable import SkeletonWeb
 
-/// The emitter pairs each painted element with a layout item by walking the tree in
-/// the layout engine's order; these tests hold that pairing against the real engine.
+/// The emitter gives each painted element the layout item of its node (`LayoutItem.node`);
+/// these tests hold that pairing against the real engine.
 @Suite struct LayoutPairingTests {
     static let spec = """
         skeleton "Feed" width=320

@@ -52,9 +52,9 @@ import Testing
         let spec = Fixture.spec(children: [card])
         let items = [
             LayoutItem(role: .surface, frame: Rect(x: 0, y: 0, width: 100, height: 36), radius: 0,
-                       lightColor: RGBA(255, 255, 255), darkColor: nil, timeOffset: 0, source: at),
-            Fixture.shape(0, 0, 80, 14, kind: .textLine), Fixture.shape(0, 22, 56, 14, kind: .textLine),
-            Fixture.shape(90, 0, 10, 10), Fixture.shape(90, 14, 10, 10),
+                       lightColor: RGBA(255, 255, 255), darkColor: nil, timeOffset: 0, source: at, node: 0),
+            Fixture.shape(0, 0, 80, 14, node: 1, kind: .textLine), Fixture.shape(0, 22, 56, 14, node: 1, kind: .textLine),
+            Fixture.shape(90, 0, 10, 10, node: 4), Fixture.shape(90, 14, 10, 10, node: 4),
         ]
         let component = ComponentEmitter.emit(spec, layout: SpecLayout(width: 100, height: 36, items: items))
         #expect(Fixture.lines(component.html, containing: "sk-n").joined(separator: "\n") == """

@@ -43,14 +43,14 @@ import Testing
 
     @Test func diagonalLayerReproducesThePaintersSweepCoordinate() {
         // 135°: u = (√½, √½). Over a 100 × 50 box p spans [0, 150·√½].
-        let geometry = SweepGeometry(angleDegrees: 135, width: 100, height: 50)
-        #expect(geometry.pmin == 0)
-        #expect(abs(geometry.pmax - 150 * 0.5.squareRoot()) < 1e-12)
-        #expect(abs(geometry.qmin - (-100 * 0.5.squareRoot())) < 1e-12)
+        let geometry = SweepAxis(angleDegrees: 135, width: 100, height: 50)
+        #expect(geometry.pMin == 0)
+        #expect(abs(geometry.pMax - 150 * 0.5.squareRoot()) < 1e-12)
+        #expect(abs(geometry.qMin - (-100 * 0.5.squareRoot())) < 1e-12)
         let animation = Fixture.animation(.shimmer, angle: 135, band: 0.5)
         let node = Node(kind: .rect, position: Fixture.at, width: .points(30), height: .points(20))
         let spec = Fixture.spec(width: 100, height: 50, animation: animation, children: [node])
-        let layout = SpecLayout(width: 100, height: 50, items: [Fixture.shape(20, 10, 30, 20)])
+        let layout = SpecLayout(width: 100, height: 50, items: [Fixture.shape(20, 10, 30, 20, node: 0)])
         let component = ComponentEmitter.emit(spec, layout: layout)
         let s = "." + component.scope
         // v = (−√½, √½), so q spans [−100·√½, 50·√½]. L = 106.066, B = 53.033.
@@ -153,9 +153,9 @@ import Testing
     }
 
     @Test func phaseDelayWrapsIntoOnePeriod() {
-        #expect(AnimationTiming.phaseDelay(offset: 0, duration: 1.5) == 0)
-        #expect(AnimationTiming.phaseDelay(offset: 1.5, duration: 1.5) == 0)
-        #expect(AnimationTiming.phaseDelay(offset: 2, duration: 1.5) == 0.5 - 1.5)
-        #expect(AnimationTiming.phaseDelay(offset: -0.25, duration: 1) == -0.25)
+        #expect(AnimationTiming.phaseDelay(offset: 0, animation: Fixture.animation(.shimmer, duration: 1.5)) == 0)
+        #expect(AnimationTiming.phaseDelay(offset: 1.5, animation: Fixture.animation(.shimmer, duration: 1.5)) == 0)
+        #expect(AnimationTiming.phaseDelay(offset: 2, animation: Fixture.animation(.shimmer, duration: 1.5)) == 0.5 - 1.5)
+        #expect(AnimationTiming.phaseDelay(offset: -0.25, animation: Fixture.animation(.shimmer, duration: 1)) == -0.25)
     }
 }

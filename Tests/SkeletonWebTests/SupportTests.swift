@@ -16,8 +16,6 @@ import Testing
         #expect(CSSNumber.format(.nan) == "0")
         #expect(CSSNumber.px(0) == "0")
         #expect(CSSNumber.px(12) == "12px")
-        #expect(CSSNumber.color(RGBA(0xE5, 0xE5, 0xEA)) == "#e5e5ea")
-        #expect(CSSNumber.color(RGBA(0, 0x0A, 0xFF, 0x1A)) == "#000aff1a")
     }
 
     @Test func fnv1aMatchesPublishedVectors() {
@@ -55,32 +53,5 @@ import Testing
         for line in first.css.split(separator: "\n") where line.contains("{") && !line.hasPrefix("@") {
             #expect(line.contains("." + first.scope))
         }
-    }
-
-    @Test func standalonePageEmbedsTheComponent() {
-        let component = WebComponent(scope: "sk-00000000", html: "<div class=\"sk-00000000\"></div>\n",
-                                     css: ".sk-00000000{width:1px}\n")
-        let page = ComponentEmitter.standalonePage(component, background: RGBA(0x1C, 0x1C, 0x1E), title: "A&B",
-                                                   theme: .dark, reducedMotion: true)
-        #expect(page == """
-            <!DOCTYPE html>
-            <html lang="en" data-theme="dark" data-motion="reduce">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>A&amp;B</title>
-            <style>
-            html,body{margin:0;padding:0;background:#1c1c1e}
-            </style>
-            <style>
-            .sk-00000000{width:1px}
-            </style>
-            </head>
-            <body>
-            <div class="sk-00000000"></div>
-            </body>
-            </html>
-
-            """)
     }
 }

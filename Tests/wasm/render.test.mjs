@@ -177,9 +177,26 @@ if (fresh.pixels === short || short.some((b) => b !== 0) || !Buffer.from(fresh.p
 // What the results carry besides pixels: animation (seconds) and warnings.
 const pulse = 'skeleton "Timing" width=40\n  animation pulse duration=2s delay=250ms\n  rect 10x10\n';
 for (const [name, result] of [['render', sk.render(pulse)], ['html', sk.html(pulse)]]) {
-  const want = JSON.stringify({ kind: 'pulse', duration: 2, delay: 0.25 });
+  const want = JSON.stringify({ kind: 'pulse', duration: 2, delay: 0.25, moves: true });
   if (JSON.stringify(result.animation) !== want) failures.push(`${name}: animation ${JSON.stringify(result.animation)}, expected ${want}`);
   if (JSON.stringify(result.warnings) !== '[]') failures.push(`${name}: warnings ${JSON.stringify(result.warnings)}`);
+}
+
+// `moves` is the core's Animation.moves: the emitted CSS has sweep or pulse @keyframes
+// exactly when it is true, for every kind (the native CSS of the fixtures, and these).
+const kinds = ['none', 'gradient', 'pulse', 'shimmer'].map((kind) => `skeleton "${kind}" width=40\n  animation ${kind}\n  rect 10x10\n`);
+for (const spec of [...cases.html.map((c) => c.spec), ...kinds]) {
+  const { scope, css, animation } = sk.html(spec);
+  const keyframes = css.includes(`@keyframes ${scope}-sweep{`) || css.includes(`@keyframes ${scope}-pulse{`);
+  if (animation.moves !== keyframes) failures.push(`${title(spec)}: moves ${animation.moves} but keyframes ${keyframes}`);
+}
+const movingKinds = kinds.map((spec) => sk.html(spec).animation.moves);
+if (JSON.stringify(movingKinds) !== '[false,false,true,true]') failures.push(`moves by kind: ${movingKinds}`);
+
+// cycleTime: the painter's t mod T for the frame.
+for (const [time, want] of [[0, 0], [0.5, 0.5], [2.5, 0.5], [4, 0]]) {
+  const got = sk.render(pulse, { time }).cycleTime;
+  if (got !== want) failures.push(`render(pulse, { time: ${time} }).cycleTime ${got}, expected ${want}`);
 }
 
 if (failures.length > 0) {

@@ -3,9 +3,9 @@ import SkeletonWeb
 
 /// Renders one parsed spec into everything the site shows for it: HTML/CSS from the
 /// emitter and reference PNGs from the core painter. Pure: same spec, same bytes.
-enum ComponentRenderer {
+public enum ComponentRenderer {
     /// Bump when what this file produces changes, so caches re-render.
-    static let formatVersion = "component-artifacts-2"
+    static let formatVersion = "component-artifacts-3"
 
     /// Frames in the animated preview's one cycle. 8 (why: enough to read the motion in
     /// a preview, about half the painting and encoding of 12, and divisible by 4 so the
@@ -25,45 +25,76 @@ enum ComponentRenderer {
     static func render(_ spec: Spec, label: String) -> Output {
         let layout = LayoutEngine.layout(spec)
         let web = ComponentEmitter.emit(spec, layout: layout, label: label)
-        var files: [(String, [UInt8])] = []
+        let images = paint(spec, layout: layout)
+        var files = images.encodedStatics()
+        if let strip = images.encodedStrip() { files.append(strip) }
+        if let preview = images.encodedPreview() { files.append(preview) }
+        files.sort { $0.0 < $1.0 }
+        let size = layout.pixelSize(scale: 1)
+        let artifacts = ComponentArtifacts(
+            scope: web.scope, html: web.html, css: web.css, width: size.width, height: size.height,
+            pngNames: files.map(\.0), animated: spec.animation.moves, frameTimes: images.stripTimes)
+        return Output(artifacts: artifacts, files: files)
+    }
+
+    /// A component's images before encoding: the statics, and when the animation
+    /// `moves`, the preview's frames and the strip. Public so the component benchmark
+    /// paints and encodes exactly what the builder does, timing each stage.
+    public struct Images {
+        /// (file name, image) of light and dark at 1x and 2x, all at t = 0.
+        public var statics: [(String, RGBAImage)]
+        /// One cycle's preview frames, evenly spaced from t = 0; empty when still.
+        public var preview: [RGBAImage]
+        /// The preview frames at 0, ¼, ½ and ¾ of the cycle, side by side.
+        public var strip: RGBAImage?
+        /// The strip's times (seconds).
+        public var stripTimes: [Double]
+        /// The preview's delay between frames.
+        var frameMilliseconds: Int
+
+        public func encodedStatics() -> [(String, [UInt8])] {
+            statics.map { ($0.0, PNGEncoder.encode($0.1)) }
+        }
+
+        public func encodedStrip() -> (String, [UInt8])? {
+            strip.map { (ComponentRenderer.stripName, PNGEncoder.encode($0)) }
+        }
+
+        public func encodedPreview() -> (String, [UInt8])? {
+            guard !preview.isEmpty else { return nil }
+            return ("preview.png", PNGEncoder.encodeAnimated(preview, delayMilliseconds: frameMilliseconds))
+        }
+    }
+
+    /// Paints every image the site shows for `spec`.
+    public static func paint(_ spec: Spec, layout: SpecLayout) -> Images {
         func paint(_ time: Double, _ scale: Int, _ theme: Theme) -> RGBAImage {
             Painter.paint(spec, layout: layout, time: time, scale: scale, theme: theme)
         }
         let light1x = paint(0, 1, .light)
-        files.append(("light@1x.png", PNGEncoder.encode(light1x)))
-        files.append(("light@2x.png", PNGEncoder.encode(paint(0, 2, .light))))
-        files.append(("dark@1x.png", PNGEncoder.encode(paint(0, 1, .dark))))
-        files.append(("dark@2x.png", PNGEncoder.encode(paint(0, 2, .dark))))
-
-        let animated = isAnimated(spec.animation)
-        var frameTimes: [Double] = []
-        if animated {
-            let duration = spec.animation.duration
-            let step = duration / Double(previewFrameCount)
-            var frames: [RGBAImage] = [light1x]
-            // The preview's frames differ only in their shapes: paint the rest once.
-            let backdrop = Backdrop.make(spec, layout: layout, scale: 1, theme: .light)
-            for index in 1..<previewFrameCount {
-                let time = Double(index) * step
-                frames.append(backdrop.map { Painter.paint(spec, layout: layout, time: time, backdrop: $0) }
-                              ?? paint(time, 1, .light))
-            }
-            let stride = previewFrameCount / stripFrameCount
-            var strip: [RGBAImage] = []
-            for index in 0..<stripFrameCount {
-                frameTimes.append(Double(index * stride) * step)
-                strip.append(frames[index * stride])
-            }
-            files.append((stripName, PNGEncoder.encode(sideBySide(strip))))
-            let delay = max(1, Int((step * 1000).rounded()))
-            files.append(("preview.png", PNGEncoder.encodeAnimated(frames, delayMilliseconds: delay)))
+        var images = Images(statics: [("light@1x.png", light1x), ("light@2x.png", paint(0, 2, .light)),
+                                      ("dark@1x.png", paint(0, 1, .dark)), ("dark@2x.png", paint(0, 2, .dark))],
+                            preview: [], strip: nil, stripTimes: [], frameMilliseconds: 0)
+        guard spec.animation.moves else { return images }
+        let step = spec.animation.duration / Double(previewFrameCount)
+        var frames: [RGBAImage] = [light1x]
+        // The preview's frames differ only in their shapes: paint the rest once.
+        let backdrop = Backdrop.make(spec, layout: layout, scale: 1, theme: .light)
+        for index in 1..<previewFrameCount {
+            let time = Double(index) * step
+            frames.append(backdrop.map { Painter.paint(spec, layout: layout, time: time, backdrop: $0) }
+                          ?? paint(time, 1, .light))
         }
-        files.sort { $0.0 < $1.0 }
-        let artifacts = ComponentArtifacts(
-            scope: web.scope, html: web.html, css: web.css,
-            width: Int(layout.width.rounded(.up)), height: Int(layout.height.rounded(.up)),
-            pngNames: files.map(\.0), animated: animated, frameTimes: frameTimes)
-        return Output(artifacts: artifacts, files: files)
+        let stride = previewFrameCount / stripFrameCount
+        var strip: [RGBAImage] = []
+        for index in 0..<stripFrameCount {
+            images.stripTimes.append(Double(index * stride) * step)
+            strip.append(frames[index * stride])
+        }
+        images.strip = sideBySide(strip)
+        images.preview = frames
+        images.frameMilliseconds = max(1, Int((step * 1000).rounded()))
+        return images
     }
 
     /// Images of equal size, left to right in one image.
@@ -87,13 +118,5 @@ enum ComponentRenderer {
             initialized = outRowBytes * height
         }
         return RGBAImage(width: width * images.count, height: height, pixels: pixels)
-    }
-
-    /// Only animations whose frames change with time get a strip and a preview.
-    static func isAnimated(_ animation: Animation) -> Bool {
-        switch animation.kind {
-        case .shimmer, .pulse: return animation.duration > 0
-        case .none, .gradient: return false
-        }
     }
 }

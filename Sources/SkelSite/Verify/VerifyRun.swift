@@ -52,8 +52,9 @@ public struct VerifyRun {
 
     public func verify(_ item: VerifySpec) throws -> [VerifyResult] {
         let layout = LayoutEngine.layout(item.spec)
-        let cellWidth = Self.wholePoints(layout.width)
-        let cellHeight = Self.wholePoints(layout.height)
+        // The painter's image size in points: one cell per frame.
+        let cell = layout.pixelSize(scale: 1)
+        let (cellWidth, cellHeight) = (cell.width, cell.height)
         let times = Self.times(of: item.spec)
         var results: [VerifyResult] = []
         for scale in options.scales {
@@ -143,12 +144,6 @@ public struct VerifyRun {
     static let maxSheetPixels = 2_000_000
     static let maxSheetSide = 4000
 
-    /// Whole points covering a layout length, at least 1 (the painter's image size).
-    static func wholePoints(_ length: Double) -> Int {
-        guard length.isFinite, length > 1 else { return 1 }
-        return Int(min(length, Limits.maxDimension).rounded(.up))
-    }
-
     /// A page with each frame's frozen component in its own cell, on its theme's
     /// background, the theme forced by `data-theme` on the cell.
     static func sheetPage(_ spec: Spec, layout: SpecLayout, frames: [Frame], cellWidth: Int, cellHeight: Int) -> String {
@@ -158,25 +153,15 @@ public struct VerifyRun {
             let component = ComponentEmitter.emit(spec, layout: layout, label: nil,
                                                   options: EmitOptions(frozenAt: frame.time))
             styles += component.css
-            let background = frame.theme == .light ? spec.appearance.background : spec.appearance.darkBackground
+            let background = spec.appearance.colours(for: frame.theme).background
             cells += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(frame.theme) + "\" style=\"left:"
                 + String(frame.column * cellWidth) + "px;top:" + String(frame.row * cellHeight) + "px;background:"
-                + hex(background) + "\">\n" + component.html + "</div>\n"
+                + background.hex + "\">\n" + component.html + "</div>\n"
         }
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
             + "<style>\nhtml,body{margin:0;padding:0}\n.cell{position:absolute;overflow:hidden;width:"
             + String(cellWidth) + "px;height:" + String(cellHeight) + "px}\n</style>\n<style>\n" + styles
             + "</style>\n</head>\n<body>\n" + cells + "</body>\n</html>\n"
-    }
-
-    static func hex(_ c: RGBA) -> String {
-        let digits = Array("0123456789abcdef")
-        var out = "#"
-        for byte in c.a == 255 ? [c.r, c.g, c.b] : [c.r, c.g, c.b, c.a] {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 15)])
-        }
-        return out
     }
 
     /// The `width` × `height` pixels at (x, y); parts outside `image` are transparent.

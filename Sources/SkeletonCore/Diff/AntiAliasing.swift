@@ -9,8 +9,8 @@
 enum AntiAliasing {
     /// Is pixel (x1, y1) of `image` likely anti-aliasing? `other` is the image it is
     /// compared with. Both are `width * height` RGBA pixels.
-    static func isAntialiased<M: YIQMetric>(_ metric: M, _ image: UnsafeRawPointer, _ x1: Int, _ y1: Int,
-                                            _ width: Int, _ height: Int, other: UnsafeRawPointer) -> Bool {
+    static func isAntialiased(_ metric: YIQMetric, _ image: UnsafeRawPointer, _ x1: Int, _ y1: Int,
+                              _ width: Int, _ height: Int, other: UnsafeRawPointer) -> Bool {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)
@@ -26,15 +26,15 @@ enum AntiAliasing {
         }
         // Computed once: pixelmatch recomputes it per neighbour with the same result.
         let centreLuma = metric.blendedLuma(image + centreOffset)
-        var minDelta: M.Scalar = 0
-        var maxDelta: M.Scalar = 0
+        var minDelta: Double = 0
+        var maxDelta: Double = 0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
 
         for x in x0...x2 {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
                 let offset = (y * width + x) * 4
-                let delta: M.Scalar
+                let delta: Double
                 if image.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == centre {
                     delta = 0
                 } else {

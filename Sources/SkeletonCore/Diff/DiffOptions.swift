@@ -16,9 +16,6 @@ public struct DiffOptions: Equatable, Sendable {
     /// Draw only the counted differences over an untouched output (pixelmatch's
     /// diffMask). Off by default: a faded original makes the report readable.
     public var diffMask: Bool = false
-    /// Which port's floating-point arithmetic to reproduce. The reference (JavaScript
-    /// pixelmatch, PyPI pixelmatch) by default: it is the published behaviour.
-    public var arithmetic: DiffArithmetic = .reference
 
     public init(threshold: Double = 0.1, includeAA: Bool = false) {
         self.threshold = threshold
@@ -35,18 +32,6 @@ public struct DiffOptions: Equatable, Sendable {
         self.diffMask = diffMask
     }
 
-}
-
-/// pixelmatch's ports agree on the algorithm but not on rounding, so counts can differ
-/// by a few pixels near the threshold or on translucent pixels. Each case reproduces one
-/// port exactly.
-public enum DiffArithmetic: Equatable, Sendable {
-    /// JavaScript pixelmatch and the PyPI `pixelmatch` port: Double throughout,
-    /// translucent pixels blended over white without rounding.
-    case reference
-    /// pixelmatch-cpp17 as wrapped by pybind11-pixelmatch: Float throughout, blended
-    /// channels and the grey level's luma truncated to bytes.
-    case float32
 }
 
 /// An opaque colour drawn into the diff picture (alpha is always 255, as pixelmatch draws).

@@ -1,7 +1,7 @@
 /// Draws pixels of the diff picture the way pixelmatch does: matching pixels as the
 /// first image's luma faded towards white, differences in solid colours.
-struct DiffPainter<M: YIQMetric> {
-    let metric: M
+struct DiffPainter {
+    let metric: YIQMetric
     let aa: UInt32
     let diff: UInt32
     /// A direct-mapped cache of grey pixels keyed by source pixel: UI pictures hold few
@@ -11,7 +11,7 @@ struct DiffPainter<M: YIQMetric> {
     private var greys: [UInt32]
     static var cacheBits: Int { 10 }
 
-    init(metric: M, options: DiffOptions) {
+    init(metric: YIQMetric, options: DiffOptions) {
         self.metric = metric
         aa = Self.pack(options.aaColor.r, options.aaColor.g, options.aaColor.b)
         diff = Self.pack(options.diffColor.r, options.diffColor.g, options.diffColor.b)

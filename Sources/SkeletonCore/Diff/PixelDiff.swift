@@ -72,20 +72,7 @@ public enum PixelDiff {
     private static func scan(_ pa: UnsafeRawBufferPointer, _ pb: UnsafeRawBufferPointer,
                              width: Int, height: Int, options: DiffOptions,
                              output po: UnsafeMutableRawBufferPointer?) -> DiffResult {
-        switch options.arithmetic {
-        case .reference:
-            return scan(ReferenceYIQ(options: options), pa, pb, width: width, height: height,
-                        options: options, output: po)
-        case .float32:
-            return scan(Float32YIQ(options: options), pa, pb, width: width, height: height,
-                        options: options, output: po)
-        }
-    }
-
-    private static func scan<M: YIQMetric>(_ metric: M,
-                                           _ pa: UnsafeRawBufferPointer, _ pb: UnsafeRawBufferPointer,
-                                           width: Int, height: Int, options: DiffOptions,
-                                           output po: UnsafeMutableRawBufferPointer?) -> DiffResult {
+        let metric = YIQMetric(options: options)
         let count = width * height
         guard count > 0, let a = pa.baseAddress, let b = pb.baseAddress else {
             return DiffResult(mismatchedPixels: 0, antialiasedPixels: 0, identical: true)

@@ -226,40 +226,53 @@ struct FlexEngine {
 
     /// Emits the items of `node` laid out in `frame` (its border box).
     /// `definiteHeight` says whether percentage heights of its children resolve.
-    mutating func place(_ node: Node, frame: Rect, definiteHeight: Bool, timeOffset: Double) {
+    /// `number` is the node's number (`LayoutItem.node`).
+    mutating func place(_ node: Node, number: Int, frame: Rect, definiteHeight: Bool, timeOffset: Double) {
         switch node.kind {
         case .spacer:
             return
         case .rect:
-            emitShape(.rect, node, frame, defaultRadius: 0, timeOffset: timeOffset)
+            emitShape(.rect, node, number, frame, defaultRadius: 0, timeOffset: timeOffset)
         case .circle:
-            emitShape(.circle, node, frame, defaultRadius: min(frame.width, frame.height) / 2, timeOffset: timeOffset)
+            emitShape(.circle, node, number, frame, defaultRadius: min(frame.width, frame.height) / 2,
+                      timeOffset: timeOffset)
         case .capsule:
-            emitShape(.capsule, node, frame, defaultRadius: min(frame.width, frame.height) / 2, timeOffset: timeOffset)
+            emitShape(.capsule, node, number, frame, defaultRadius: min(frame.width, frame.height) / 2,
+                      timeOffset: timeOffset)
         case .text(let metrics):
-            emitText(metrics, node, frame, timeOffset: timeOffset)
+            emitText(metrics, node, number, frame, timeOffset: timeOffset)
         case .row, .column, .repeat:
-            if let fill = node.fill {
+            if node.paintsSurface {
                 items.append(LayoutItem(role: .surface, frame: frame, radius: Self.clampRadius(node.radius ?? 0, frame),
-                                        lightColor: fill, darkColor: node.darkFill, timeOffset: timeOffset,
-                                        source: node.position))
-            } else if let darkFill = node.darkFill {
-                // A dark-only card: nothing in light theme, the surface in dark.
-                items.append(LayoutItem(role: .surface, frame: frame, radius: Self.clampRadius(node.radius ?? 0, frame),
-                                        lightColor: nil, darkColor: darkFill, timeOffset: timeOffset,
-                                        source: node.position))
+                                        lightColor: node.fill, darkColor: node.darkFill, timeOffset: timeOffset,
+                                        source: node.position, node: number))
             }
             if Self.isRow(node) {
-                placeRow(node, frame: frame, definiteHeight: definiteHeight, timeOffset: timeOffset)
+                placeRow(node, number: number, frame: frame, definiteHeight: definiteHeight, timeOffset: timeOffset)
             } else {
-                placeColumn(node, frame: frame, definiteHeight: definiteHeight, timeOffset: timeOffset)
+                placeColumn(node, number: number, frame: frame, definiteHeight: definiteHeight, timeOffset: timeOffset)
             }
         }
     }
 
-    private mutating func placeRow(_ node: Node, frame: Rect, definiteHeight: Bool, timeOffset: Double) {
+    /// The numbers of a container's flex items (`children(of:)`, copies included),
+    /// given the container's own number.
+    static func childNumbers(_ node: Node, number: Int, count: Int) -> [Int] {
+        var perChild: [Int] = []
+        perChild.reserveCapacity(node.children.count)
+        var next = number + 1
+        for child in node.children {
+            perChild.append(next)
+            next += child.numberedCount
+        }
+        guard !perChild.isEmpty else { return [] }
+        return (0..<count).map { perChild[$0 % perChild.count] }
+    }
+
+    private mutating func placeRow(_ node: Node, number: Int, frame: Rect, definiteHeight: Bool, timeOffset: Double) {
         let kids = children(of: node)
         guard !kids.isEmpty else { return }
+        let numbers = Self.childNumbers(node, number: number, count: kids.count)
         let contentX = frame.x + node.padding.left
         let contentY = frame.y + node.padding.top
         let contentWidth = max(0, frame.width - node.padding.left - node.padding.right)
@@ -293,15 +306,17 @@ struct FlexEngine {
                 }
             }
             let y = contentY + Self.alignOffset(node.align, size: height, cross: contentHeight)
-            place(child, frame: Rect(x: x, y: y, width: width, height: height),
+            place(child, number: numbers[index], frame: Rect(x: x, y: y, width: width, height: height),
                   definiteHeight: childDefinite, timeOffset: timeOffset + kid.timeOffset)
             x += width + between
         }
     }
 
-    private mutating func placeColumn(_ node: Node, frame: Rect, definiteHeight: Bool, timeOffset: Double) {
+    private mutating func placeColumn(_ node: Node, number: Int, frame: Rect, definiteHeight: Bool,
+                                      timeOffset: Double) {
         let kids = children(of: node)
         guard !kids.isEmpty else { return }
+        let numbers = Self.childNumbers(node, number: number, count: kids.count)
         let contentX = frame.x + node.padding.left
         let contentY = frame.y + node.padding.top
         let contentWidth = max(0, frame.width - node.padding.left - node.padding.right)
@@ -331,7 +346,7 @@ struct FlexEngine {
             let x = contentX + Self.alignOffset(align, size: width, cross: contentWidth)
             let childDefinite: Bool
             if case .points = child.height { childDefinite = true } else { childDefinite = definiteHeight }
-            place(child, frame: Rect(x: x, y: y, width: width, height: heights[index]),
+            place(child, number: numbers[index], frame: Rect(x: x, y: y, width: width, height: heights[index]),
                   definiteHeight: childDefinite, timeOffset: timeOffset + kid.timeOffset)
             y += heights[index] + between
         }
@@ -347,15 +362,16 @@ struct FlexEngine {
         return max(0, min(radius, limit))
     }
 
-    private mutating func emitShape(_ kind: ShapeKind, _ node: Node, _ frame: Rect, defaultRadius: Double,
-                                    timeOffset: Double) {
+    private mutating func emitShape(_ kind: ShapeKind, _ node: Node, _ number: Int, _ frame: Rect,
+                                    defaultRadius: Double, timeOffset: Double) {
         items.append(LayoutItem(role: .shape(kind), frame: frame,
                                 radius: Self.clampRadius(node.radius ?? defaultRadius, frame),
                                 lightColor: node.color, darkColor: node.darkColor,
-                                timeOffset: timeOffset, source: node.position))
+                                timeOffset: timeOffset, source: node.position, node: number))
     }
 
-    private mutating func emitText(_ metrics: TextMetrics, _ node: Node, _ frame: Rect, timeOffset: Double) {
+    private mutating func emitText(_ metrics: TextMetrics, _ node: Node, _ number: Int, _ frame: Rect,
+                                   timeOffset: Double) {
         let lines = max(0, metrics.lines)
         var line = 0
         while line < lines {
@@ -366,7 +382,7 @@ struct FlexEngine {
             items.append(LayoutItem(role: .shape(.textLine), frame: bar,
                                     radius: Self.clampRadius(node.radius ?? 0, bar),
                                     lightColor: node.color, darkColor: node.darkColor,
-                                    timeOffset: timeOffset, source: node.position))
+                                    timeOffset: timeOffset, source: node.position, node: number))
             line += 1
         }
     }

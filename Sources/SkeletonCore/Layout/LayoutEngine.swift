@@ -60,8 +60,9 @@
 ///   and `flex-end` overflow on both/the start side.
 ///
 /// # Items
-/// Paint order is tree order: a container with `fill=` emits a `.surface` item (its
-/// border box, its `radius`, default 0) before its children's items. Shapes emit
+/// Paint order is tree order: a container that `paintsSurface` (`fill=` or
+/// `dark-fill=`) emits a `.surface` item (its border box, its `radius`, default 0)
+/// before its children's items. Every item carries its node's number (`node`). Shapes emit
 /// `.shape` items: rect radius default 0; circle and capsule default to half the
 /// shorter side; text emits one `.textLine` per bar, at y = top + i·(lineHeight +
 /// spacing), the last bar `lastLineFraction` of the text's width, radius default 0.
@@ -76,7 +77,8 @@ public enum LayoutEngine {
                         height: spec.height.map { .points($0) } ?? .auto, children: spec.children)
         let width = max(0, spec.width)
         let height = max(0, spec.height ?? engine.naturalHeight(root, width: width))
-        engine.place(root, frame: Rect(x: 0, y: 0, width: width, height: height),
+        // The root is not a spec node: its children are numbered from 0.
+        engine.place(root, number: -1, frame: Rect(x: 0, y: 0, width: width, height: height),
                      definiteHeight: spec.height != nil, timeOffset: 0)
         return SpecLayout(width: width, height: height, items: engine.items)
     }

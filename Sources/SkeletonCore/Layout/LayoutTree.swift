@@ -38,9 +38,13 @@ public struct LayoutItem: Equatable, Hashable, Sendable {
     public var timeOffset: Double
     /// The node that produced this item.
     public var source: SourcePosition
+    /// The same node's number in the spec's pre-order numbering (`Node.numberedCount`):
+    /// every copy of a `repeat` and every bar of a `text` share their node's number.
+    /// The HTML emitter finds an element's items by it (the element's `sk-nK` class).
+    public var node: Int
 
     public init(role: Role, frame: Rect, radius: Double, lightColor: RGBA?, darkColor: RGBA?,
-                timeOffset: Double, source: SourcePosition) {
+                timeOffset: Double, source: SourcePosition, node: Int) {
         self.role = role
         self.frame = frame
         self.radius = radius
@@ -48,6 +52,7 @@ public struct LayoutItem: Equatable, Hashable, Sendable {
         self.darkColor = darkColor
         self.timeOffset = timeOffset
         self.source = source
+        self.node = node
     }
 }
 

@@ -36,8 +36,7 @@ public struct Backdrop: Sendable {
     /// True when no surface touches a pixel (`Canvas.pixelBounds`) that a shape before it
     /// touches (conservative: rectangles, not the rounded shapes inside them).
     static func surfacesNeverCoverEarlierShapes(_ layout: SpecLayout, scale: Int) -> Bool {
-        let width = Painter.wholePoints(layout.width) * scale
-        let height = Painter.wholePoints(layout.height) * scale
+        let (width, height) = (layout.pixelSize(scale: scale).width, layout.pixelSize(scale: scale).height)
         var shapes: [PixelBounds] = []
         for item in layout.items {
             guard let bounds = Canvas.pixelBounds(Painter.pixelBox(item, scale: scale), width: width, height: height)

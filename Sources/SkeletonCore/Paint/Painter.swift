@@ -1,13 +1,12 @@
 /// Paints a laid-out spec at a time t, per docs/rendering-rules.md.
 ///
 /// Choices the rules leave to the painter (the CSS emitter mirrors them):
-/// - Image size: ceil(W) · scale by ceil(H) · scale pixels, at least 1 × 1 (a PNG
-///   cannot be empty). `scale` is clamped into 1...Limits.maxScale.
+/// - Image size: `SpecLayout.pixelSize(scale:)`. `scale` is clamped into
+///   1...Limits.maxScale.
 /// - Sweep strength is sampled at pixel centres: p = (i + ½)·ux + (j + ½)·uy
 ///   in pixels; the band's centre and width are scaled to pixels to match.
-/// - Theme colours: in dark theme an item uses its dark colour, else its light
-///   colour (`dark-fill` defaults to `fill`, `dark-color` to `color`), else the
-///   theme's base. A surface with neither colour for the theme is not painted.
+/// - Theme colours: `Appearance.colours(for:)` and `LayoutItem.ownColour(in:)`, else
+///   the theme's base. A surface with no colour of its own for the theme is not painted.
 /// - Rounding: the highlight's alpha highlight.a·k and the pulse's shape alpha
 ///   a·o are rounded to whole 8-bit values (ties up) before compositing; coverage
 ///   then multiplies the alpha, rounded the same way; compositing follows
@@ -37,7 +36,7 @@ public enum Painter {
     /// shapes instead of walking their boxes again.
     static func paintItems(_ spec: Spec, layout: SpecLayout, time: Double, scale s: Int, theme: Theme,
                            onto canvas: inout Canvas, surfaces: Bool, shapes: Bool, plans: [FillPlan]? = nil) {
-        let look = ThemeColours(spec.appearance, theme)
+        let look = spec.appearance.colours(for: theme)
         let timeline = Timeline(spec.animation, width: layout.width, height: layout.height, scale: Double(s))
         for (index, item) in layout.items.enumerated() {
             let box = pixelBox(item, scale: s)
@@ -52,12 +51,10 @@ public enum Painter {
             switch item.role {
             case .surface:
                 guard surfaces else { continue }
-                let colour = theme == .dark ? (item.darkColor ?? item.lightColor) : item.lightColor
-                if let colour { canvas.fill(box, colour: colour) }
+                if let colour = item.ownColour(in: theme) { canvas.fill(box, colour: colour) }
             case .shape:
                 guard shapes else { continue }
-                let colour = theme == .dark ? (item.darkColor ?? item.lightColor ?? look.base)
-                                            : (item.lightColor ?? look.base)
+                let colour = item.ownColour(in: theme) ?? look.base
                 let t = time - item.timeOffset
                 switch spec.animation.kind {
                 case .none:
@@ -77,8 +74,8 @@ public enum Painter {
 
     /// The frame's canvas before any item: its size and the theme's background.
     static func blankCanvas(_ spec: Spec, layout: SpecLayout, scale s: Int, theme: Theme) -> Canvas {
-        Canvas(width: wholePoints(layout.width) * s, height: wholePoints(layout.height) * s,
-               background: ThemeColours(spec.appearance, theme).background)
+        let size = layout.pixelSize(scale: s)
+        return Canvas(width: size.width, height: size.height, background: spec.appearance.colours(for: theme).background)
     }
 
     /// An item's box in pixels at scale `s`.
@@ -87,31 +84,5 @@ public enum Painter {
         return RoundedBox(x: item.frame.x * scaleD, y: item.frame.y * scaleD,
                           width: item.frame.width * scaleD, height: item.frame.height * scaleD,
                           radius: item.radius * scaleD)
-    }
-
-    /// Whole points covering a layout length, at least 1 and at most the size limit.
-    static func wholePoints(_ length: Double) -> Int {
-        guard length.isFinite, length > 1 else { return 1 }
-        return Int(min(length, Limits.maxDimension).rounded(.up))
-    }
-}
-
-/// The theme's resolved component colours.
-struct ThemeColours {
-    var base: RGBA
-    var highlight: RGBA
-    var background: RGBA
-
-    init(_ appearance: Appearance, _ theme: Theme) {
-        switch theme {
-        case .light:
-            base = appearance.base
-            highlight = appearance.highlight
-            background = appearance.background
-        case .dark:
-            base = appearance.darkBase
-            highlight = appearance.darkHighlight
-            background = appearance.darkBackground
-        }
     }
 }
