@@ -8,13 +8,13 @@ import Testing
 /// to the layout engine's numbers.
 ///
 /// Goldens live in Goldens/NAME.skel → Goldens/NAME.swift. To accept a deliberate change,
-/// run with SKELSITE_REGENERATE_GOLDENS=1 and review the diff.
+/// run with SKELSITE_UPDATE_GOLDENS=1 and review the diff.
 @Suite struct SwiftUIExportTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let goldens = folder.appendingPathComponent("Goldens")
     static let stub = folder.appendingPathComponent("Stub/SwiftUI.swift")
     static let repository = folder.deletingLastPathComponent().deletingLastPathComponent()
-    static let regenerate = ProcessInfo.processInfo.environment["SKELSITE_REGENERATE_GOLDENS"] == "1"
+    static let regenerate = ProcessInfo.processInfo.environment["SKELSITE_UPDATE_GOLDENS"] == "1"
 
     static let names = ["article-row", "every-node", "pulse-stagger", "still"]
 
@@ -37,7 +37,7 @@ import Testing
             return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(actual == expected, "\(name).swift differs; SKELSITE_REGENERATE_GOLDENS=1 rewrites it")
+        #expect(actual == expected, "\(name).swift differs; SKELSITE_UPDATE_GOLDENS=1 rewrites it")
     }
 
     @Test func typeNamesFromTitles() {
