@@ -45,6 +45,9 @@ let package = Package(
         ),
         .testTarget(name: "SkeletonCoreTests", dependencies: ["SkeletonCore"]),
         .testTarget(name: "SkeletonWebTests", dependencies: ["SkeletonWeb", "SkeletonCore"]),
+        // Goldens and the type-check stub are read from the source tree by path.
+        .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore"],
+                    exclude: ["Goldens", "Stub"]),
         .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
         .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite"]),
     ]

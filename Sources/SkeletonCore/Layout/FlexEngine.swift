@@ -13,9 +13,13 @@ struct FlexChild {
 struct FlexEngine {
     let defaultStagger: Double
     private(set) var items: [LayoutItem] = []
+    /// Every node's border box, the first copy's when a `repeat` places it several times;
+    /// nil unless asked for (only exporters that rebuild the tree need it).
+    private(set) var nodeFrames: [SourcePosition: Rect]?
 
-    init(defaultStagger: Double) {
+    init(defaultStagger: Double, recordingFrames: Bool = false) {
         self.defaultStagger = defaultStagger
+        if recordingFrames { nodeFrames = [:] }
     }
 
     // MARK: Children and factors
@@ -228,6 +232,7 @@ struct FlexEngine {
     /// `definiteHeight` says whether percentage heights of its children resolve.
     /// `number` is the node's number (`LayoutItem.node`).
     mutating func place(_ node: Node, number: Int, frame: Rect, definiteHeight: Bool, timeOffset: Double) {
+        if nodeFrames != nil, nodeFrames?[node.position] == nil { nodeFrames?[node.position] = frame }
         switch node.kind {
         case .spacer:
             return

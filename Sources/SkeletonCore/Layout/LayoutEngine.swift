@@ -73,6 +73,19 @@ public enum LayoutEngine {
     /// Lays a spec out at its own width, CSS flexbox semantics for the subset.
     public static func layout(_ spec: Spec) -> SpecLayout {
         var engine = FlexEngine(defaultStagger: spec.animation.stagger)
+        return run(spec, &engine)
+    }
+
+    /// The layout, and the border box of every node keyed by its position (the first
+    /// copy's inside a `repeat`; the root `skeleton` under `spec.position`). For
+    /// exporters that rebuild the spec's tree in another layout system.
+    public static func layoutWithNodeFrames(_ spec: Spec) -> (layout: SpecLayout, frames: [SourcePosition: Rect]) {
+        var engine = FlexEngine(defaultStagger: spec.animation.stagger, recordingFrames: true)
+        let layout = run(spec, &engine)
+        return (layout, engine.nodeFrames ?? [:])
+    }
+
+    private static func run(_ spec: Spec, _ engine: inout FlexEngine) -> SpecLayout {
         let root = Node(kind: .column, position: spec.position, width: .points(spec.width),
                         height: spec.height.map { .points($0) } ?? .auto, children: spec.children)
         let width = max(0, spec.width)

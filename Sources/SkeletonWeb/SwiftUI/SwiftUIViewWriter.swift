@@ -1,0 +1,319 @@
+import SkeletonCore
+
+/// Writes one spec as a SwiftUI `View` (site/reference/swiftui-export.md has the mapping).
+///
+/// Invariant: every size in the output is one the layout engine computed, so the view
+/// lays out exactly as the painter's image at the spec's reference width: stacks carry
+/// the spec's structure, spacing, padding and alignment; every node gets the frame the
+/// engine gave it (percentages, `grow` and stretching resolved, said in a comment).
+struct SwiftUIViewWriter {
+    let spec: Spec
+    let layout: SpecLayout
+    let frames: [SourcePosition: Rect]
+    let typeName: String
+    let label: String
+    private let out = SwiftLines()
+
+    init(spec: Spec, typeName: String, label: String) {
+        self.spec = spec
+        let result = LayoutEngine.layoutWithNodeFrames(spec)
+        layout = result.layout
+        frames = result.frames
+        self.typeName = typeName
+        self.label = label
+    }
+
+    mutating func write(origin: String) -> String {
+        out.line("/// " + (spec.title ?? "Untitled") + ": the skeleton of " + origin + ".")
+        out.line("public struct " + typeName + ": View {")
+        out.indent {
+            out.line("/// Shows the frame at `time` seconds after the skeleton appears (nil: live).")
+            out.line("public var time: Double?")
+            out.line("")
+            out.line("public init(time: Double? = nil) {")
+            out.indent { out.line("self.time = time") }
+            out.line("}")
+            out.line("")
+            out.line("public var body: some View {")
+            out.indent {
+                out.line("SkeletonComponent(style: Self.style, label: " + SwiftLiteral.string(label) + ", time: time) {")
+                out.indent { writeStack(children: spec.children, isRow: false, gap: 0, align: .stretch) }
+                out.line("}")
+            }
+            out.line("}")
+            out.line("")
+            writeStyle()
+        }
+        out.line("}")
+        return out.text
+    }
+
+    // MARK: Style
+
+    private mutating func writeStyle() {
+        let a = spec.appearance
+        let motion = spec.animation
+        out.line("static let style = SkeletonStyle(")
+        out.indent {
+            out.line("width: " + SwiftLiteral.number(layout.width) + ", height: " + SwiftLiteral.number(layout.height) + ",")
+            out.line("base: " + SwiftLiteral.color(light: a.base, dark: a.darkBase) + ",")
+            out.line("highlight: " + SwiftLiteral.color(light: a.highlight, dark: a.darkHighlight) + ",")
+            out.line("background: " + SwiftLiteral.color(light: a.background, dark: a.darkBackground) + ",")
+            out.line("animation: SkeletonAnimation(kind: ." + Self.kindName(motion.kind)
+                     + ", duration: " + SwiftLiteral.number(motion.duration)
+                     + ", angle: " + SwiftLiteral.number(motion.angle)
+                     + ", band: " + SwiftLiteral.number(motion.band) + ",")
+            out.line("                             delay: " + SwiftLiteral.number(motion.delay)
+                     + ", easing: ." + Self.easingName(motion.easing) + "),")
+            out.line("pulseMinimum: " + SwiftLiteral.number(Defaults.pulseMinOpacity))
+        }
+        out.line(")")
+    }
+
+    static func kindName(_ kind: AnimationKind) -> String {
+        switch kind {
+        case .none: return "none"
+        case .gradient: return "gradient"
+        case .pulse: return "pulse"
+        case .shimmer: return "shimmer"
+        }
+    }
+
+    static func easingName(_ easing: Easing) -> String {
+        switch easing {
+        case .linear: return "linear"
+        case .easeIn: return "easeIn"
+        case .easeOut: return "easeOut"
+        case .easeInOut: return "easeInOut"
+        }
+    }
+
+    // MARK: Nodes
+
+    /// A stack of `children`: HStack for a row, VStack for a column (the root and
+    /// `repeat` are columns).
+    private mutating func writeStack(children: [Node], isRow: Bool, gap: Double, align: Align,
+                                     spacing: Double? = nil) {
+        let stack = isRow ? "HStack" : "VStack"
+        let alignment = isRow ? Self.verticalName(align) : Self.horizontalName(align)
+        out.line(stack + "(alignment: ." + alignment + ", spacing: " + SwiftLiteral.number(spacing ?? gap) + ") {")
+        out.indent {
+            for child in children { writeNode(child, parentIsRow: isRow) }
+        }
+        out.line("}")
+    }
+
+    private mutating func writeNode(_ node: Node, parentIsRow: Bool) {
+        let frame = frames[node.position] ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        switch node.kind {
+        case .rect, .circle, .capsule:
+            out.line(shapeExpression(node, frame: frame) + colorSuffix(node))
+            out.indent { out.line(frameModifier(frame, alignment: nil) + sizeComment(node, frame: frame)) }
+        case .spacer:
+            let size = parentIsRow ? "width: " + SwiftLiteral.number(frame.width)
+                                   : "height: " + SwiftLiteral.number(frame.height)
+            out.line("Spacer(minLength: 0)")
+            out.indent { out.line(".frame(" + size + ")" + sizeComment(node, frame: frame)) }
+        case .text(let metrics):
+            writeText(node, metrics, frame: frame)
+        case .row, .column, .repeat:
+            writeContainer(node, frame: frame)
+        }
+    }
+
+    private mutating func writeText(_ node: Node, _ metrics: TextMetrics, frame: Rect) {
+        out.line("VStack(alignment: .leading, spacing: " + SwiftLiteral.number(metrics.spacing) + ") {")
+        out.indent {
+            let lines = max(0, metrics.lines)
+            let full = frame.width
+            let last = frame.width * metrics.lastLineFraction
+            let bar = textBarShape(node, height: metrics.lineHeight) + colorSuffix(node)
+            if lines > 1 {
+                out.line("ForEach(0..<" + String(lines - 1) + ") { _ in")
+                out.indent {
+                    out.line(bar)
+                    out.indent { out.line(".frame(width: " + SwiftLiteral.number(full) + ", height: "
+                                          + SwiftLiteral.number(metrics.lineHeight) + ")") }
+                }
+                out.line("}")
+            }
+            if lines > 0 {
+                out.line(bar)
+                out.indent {
+                    out.line(".frame(width: " + SwiftLiteral.number(last) + ", height: "
+                             + SwiftLiteral.number(metrics.lineHeight) + ")"
+                             + (lines > 1 || metrics.lastLineFraction != 1
+                                ? " // last line: " + CSSNumber.format(metrics.lastLineFraction * 100) + "%" : ""))
+                }
+            }
+        }
+        out.line("}")
+        out.line(frameModifier(frame, alignment: "topLeading") + sizeComment(node, frame: frame))
+    }
+
+    private mutating func writeContainer(_ node: Node, frame: Rect) {
+        let isRow: Bool
+        if case .row = node.kind { isRow = true } else { isRow = false }
+        let kids = flexChildFrames(node, isRow: isRow)
+        let (spacing, alignment) = mainAxis(node, isRow: isRow, kids: kids, frame: frame)
+        if case .repeat(let count) = node.kind {
+            let stagger = node.stagger ?? spec.animation.stagger
+            out.line("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: "
+                     + SwiftLiteral.number(spacing) + ") {")
+            out.indent {
+                out.line("ForEach(0..<" + String(max(0, count)) + ") { copy in")
+                out.indent {
+                    out.line("Group {")
+                    out.indent { for child in node.children { writeNode(child, parentIsRow: false) } }
+                    out.line("}")
+                    // Copy i animates as if at t − i·stagger (nested repeats add up).
+                    out.line(".skeletonTimeOffset(Double(copy) * " + SwiftLiteral.number(stagger) + ")")
+                }
+                out.line("}")
+            }
+            out.line("}")
+        } else {
+            writeStack(children: node.children, isRow: isRow, gap: node.gap, align: node.align, spacing: spacing)
+        }
+        do {
+            let p = node.padding
+            if p.top != 0 || p.right != 0 || p.bottom != 0 || p.left != 0 {
+                if p.top == p.right && p.right == p.bottom && p.bottom == p.left {
+                    out.line(".padding(" + SwiftLiteral.number(p.top) + ")")
+                } else {
+                    out.line(".padding(EdgeInsets(top: " + SwiftLiteral.number(p.top) + ", leading: "
+                             + SwiftLiteral.number(p.left) + ", bottom: " + SwiftLiteral.number(p.bottom)
+                             + ", trailing: " + SwiftLiteral.number(p.right) + "))")
+                }
+            }
+            out.line(frameModifier(frame, alignment: alignment) + sizeComment(node, frame: frame))
+            if node.fill != nil || node.darkFill != nil {
+                let clear = RGBA(0, 0, 0, 0)
+                let light = node.fill ?? clear
+                let dark = node.darkFill ?? light
+                let radius = max(0, min(node.radius ?? 0, min(frame.width, frame.height) / 2))
+                out.line(".skeletonSurface(" + SwiftLiteral.color(light: light, dark: dark) + ", radius: "
+                         + SwiftLiteral.number(radius) + ")")
+            }
+        }
+    }
+
+    /// The frames of a container's flex items in order (a `repeat`'s first copy only).
+    private func flexChildFrames(_ node: Node, isRow: Bool) -> [Rect] {
+        var result: [Rect] = []
+        for child in node.children {
+            if let frame = frames[child.position] { result.append(frame) }
+        }
+        return result
+    }
+
+    /// The stack's spacing and its frame's alignment (main axis from `justify`, cross
+    /// axis from `align`). `space-*` spacing is what the layout engine distributed.
+    private func mainAxis(_ node: Node, isRow: Bool, kids: [Rect], frame: Rect) -> (Double, String) {
+        var spacing = node.gap
+        var main: String
+        switch node.justify {
+        case .start: main = "start"
+        case .center: main = "center"
+        case .end: main = "end"
+        case .spaceBetween, .spaceAround, .spaceEvenly:
+            main = node.justify == .spaceBetween ? "start" : "center"
+            if kids.count >= 2 {
+                let a = kids[0], b = kids[1]
+                let between = isRow ? b.x - (a.x + a.width) : b.y - (a.y + a.height)
+                if between > node.gap { spacing = between; main = "center" }
+            }
+        }
+        let cross: String
+        switch node.align {
+        case .start, .stretch: cross = "start"
+        case .center: cross = "center"
+        case .end: cross = "end"
+        }
+        let horizontal = isRow ? main : cross
+        let vertical = isRow ? cross : main
+        return (spacing, Self.alignmentName(horizontal: horizontal, vertical: vertical))
+    }
+
+    static func alignmentName(horizontal: String, vertical: String) -> String {
+        let v: String
+        switch vertical {
+        case "start": v = "top"
+        case "end": v = "bottom"
+        default: v = "center"
+        }
+        let h: String
+        switch horizontal {
+        case "start": h = "leading"
+        case "end": h = "trailing"
+        default: h = "center"
+        }
+        if v == "center" { return h }
+        if h == "center" { return v }
+        return v + (h == "leading" ? "Leading" : "Trailing")
+    }
+
+    static func verticalName(_ align: Align) -> String {
+        switch align {
+        case .start, .stretch: return "top"
+        case .center: return "center"
+        case .end: return "bottom"
+        }
+    }
+
+    static func horizontalName(_ align: Align) -> String {
+        switch align {
+        case .start, .stretch: return "leading"
+        case .center: return "center"
+        case .end: return "trailing"
+        }
+    }
+
+    // MARK: Shapes
+
+    private func shapeExpression(_ node: Node, frame: Rect) -> String {
+        let limit = max(0, min(frame.width, frame.height) / 2)
+        switch node.kind {
+        case .circle where node.radius == nil:
+            return "Circle()"
+        case .capsule where node.radius == nil:
+            return "Capsule(style: .circular)"
+        case .circle, .capsule, .rect:
+            let radius = max(0, min(node.radius ?? 0, limit))
+            return radius == 0 ? "Rectangle()"
+                : "RoundedRectangle(cornerRadius: " + SwiftLiteral.number(radius) + ", style: .circular)"
+        default:
+            return "Rectangle()"
+        }
+    }
+
+    private func textBarShape(_ node: Node, height: Double) -> String {
+        let radius = max(0, min(node.radius ?? 0, height / 2))
+        return radius == 0 ? "Rectangle()"
+            : "RoundedRectangle(cornerRadius: " + SwiftLiteral.number(radius) + ", style: .circular)"
+    }
+
+    /// `.skeleton()` in the theme's base, or the shape's own colours: in dark, `dark-color=`,
+    /// else `color=`, else the dark base (the painter's rule).
+    private func colorSuffix(_ node: Node) -> String {
+        guard node.color != nil || node.darkColor != nil else { return ".skeleton()" }
+        let light = node.color ?? spec.appearance.base
+        let dark = node.darkColor ?? node.color ?? spec.appearance.darkBase
+        return ".skeleton(" + SwiftLiteral.color(light: light, dark: dark) + ")"
+    }
+
+    private func frameModifier(_ frame: Rect, alignment: String?) -> String {
+        ".frame(width: " + SwiftLiteral.number(frame.width) + ", height: " + SwiftLiteral.number(frame.height)
+            + (alignment.map { ", alignment: ." + $0 } ?? "") + ")"
+    }
+
+    /// What the spec said where the frame is a resolved size rather than the spec's own.
+    private func sizeComment(_ node: Node, frame: Rect) -> String {
+        var notes: [String] = []
+        if case .percent(let p) = node.width { notes.append("width " + CSSNumber.format(p) + "%") }
+        if case .percent(let p) = node.height { notes.append("height " + CSSNumber.format(p) + "%") }
+        if node.grow > 0 { notes.append("grow=" + CSSNumber.format(node.grow)) }
+        if case .spacer = node.kind, node.grow == 0 { notes.append("spacer") }
+        return notes.isEmpty ? "" : " // " + notes.joined(separator: ", ")
+    }
+}

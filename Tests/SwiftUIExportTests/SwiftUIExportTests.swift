@@ -1,0 +1,187 @@
+import Foundation
+import SkeletonCore
+import SkeletonWeb
+import Testing
+
+/// The SwiftUI export (site/reference/swiftui-export.md): exact output for representative
+/// specs, Swift that parses and type-checks against a SwiftUI stand-in, and frames equal
+/// to the layout engine's numbers.
+///
+/// Goldens live in Goldens/NAME.skel → Goldens/NAME.swift. To accept a deliberate change,
+/// run with SKELSITE_UPDATE_GOLDENS=1 and review the diff.
+@Suite struct SwiftUIExportTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let goldens = folder.appendingPathComponent("Goldens")
+    static let stub = folder.appendingPathComponent("Stub/SwiftUI.swift")
+    static let repository = folder.deletingLastPathComponent().deletingLastPathComponent()
+    static let regenerate = ProcessInfo.processInfo.environment["SKELSITE_UPDATE_GOLDENS"] == "1"
+
+    static let names = ["article-row", "every-node", "pulse-stagger", "still"]
+
+    static func spec(_ name: String) throws -> Spec {
+        let text = try String(contentsOf: goldens.appendingPathComponent(name + ".skel"), encoding: .utf8)
+        let result = SpecParser.parse(text)
+        return try #require(result.spec, "\(name).skel: \(result.diagnostics)")
+    }
+
+    static func export(_ name: String) throws -> String {
+        SwiftUIExport.viewsFile([SwiftUIExportItem(spec: try spec(name), origin: name + ".skel:1:1")])
+    }
+
+    @Test(arguments: names)
+    func exportEqualsGolden(name: String) throws {
+        let actual = try Self.export(name)
+        let golden = Self.goldens.appendingPathComponent(name + ".swift")
+        if Self.regenerate {
+            try Data(actual.utf8).write(to: golden)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(actual == expected, "\(name).swift differs; SKELSITE_UPDATE_GOLDENS=1 rewrites it")
+    }
+
+    @Test func typeNamesFromTitles() {
+        #expect(SwiftUIExport.typeName(for: "Article row") == "ArticleRowSkeleton")
+        #expect(SwiftUIExport.typeName(for: "swiftui article-card") == "SwiftuiArticleCardSkeleton")
+        #expect(SwiftUIExport.typeName(for: "Feed skeleton") == "FeedSkeleton")
+        #expect(SwiftUIExport.typeName(for: "3 still \"bars\"") == "Skeleton3StillBars")
+        #expect(SwiftUIExport.typeName(for: "Çа") == "UntitledSkeleton")
+        #expect(SwiftUIExport.typeName(for: nil) == "UntitledSkeleton")
+    }
+
+    @Test func repeatedTitlesGetNumberedNames() throws {
+        let spec = try Self.spec("still")
+        let file = SwiftUIExport.viewsFile([SwiftUIExportItem(spec: spec, origin: "a"), SwiftUIExportItem(spec: spec, origin: "b")])
+        #expect(file.contains("public struct Skeleton3StillBars: View {"))
+        #expect(file.contains("public struct Skeleton3StillBars2: View {"))
+    }
+
+    /// Every shape's frame is the layout engine's: the n-th shape frame in the export
+    /// equals the n-th shape of the layout (a `repeat`'s first copy; a text node's first
+    /// bar when it has several, then its last bar), with the export's own rounding.
+    @Test(arguments: names)
+    func shapeFramesAreTheLayoutEnginesNumbers(name: String) throws {
+        let spec = try Self.spec(name)
+        let layout = LayoutEngine.layout(spec)
+        var textLines: [SourcePosition: Int] = [:]
+        func walk(_ nodes: [Node]) {
+            for node in nodes {
+                if case .text(let metrics) = node.kind { textLines[node.position] = metrics.lines }
+                walk(node.children)
+            }
+        }
+        walk(spec.children)
+        var seen: Set<SourcePosition> = []
+        var expected: [String] = []
+        var index = 0
+        while index < layout.items.count {
+            let item = layout.items[index]
+            guard case .shape = item.role, !seen.contains(item.source) else { index += 1; continue }
+            seen.insert(item.source)
+            if let lines = textLines[item.source] {
+                if lines > 1 { expected.append(Self.frameText(item.frame)) }
+                expected.append(Self.frameText(layout.items[index + lines - 1].frame))
+                index += lines
+            } else {
+                expected.append(Self.frameText(item.frame))
+                index += 1
+            }
+        }
+        let lines = try Self.export(name).split(separator: "\n").map(String.init)
+        var actual: [String] = []
+        for (index, line) in lines.enumerated() where line.hasSuffix(".skeleton()") || line.hasSuffix("))") && line.contains(".skeleton(SkeletonColor") {
+            let next = lines[index + 1].trimmingCharacters(in: .whitespaces)
+            actual.append(String(next.prefix(while: { $0 != ")" })) + ")")
+        }
+        #expect(!expected.isEmpty)
+        #expect(actual == expected)
+    }
+
+    /// `.frame(width: W, height: H)` with up to three decimals, as the export writes them.
+    static func frameText(_ frame: Rect) -> String {
+        func number(_ value: Double) -> String {
+            var text = String(format: "%.3f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+        return ".frame(width: \(number(frame.width)), height: \(number(frame.height)))"
+    }
+
+    /// Every golden, every site spec's export and the support file parse with no
+    /// diagnostics and type-check against the SwiftUI stand-in, in Swift 5 and 6 modes.
+    @Test func exportsParseAndTypeCheck() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let support = scratch.appendingPathComponent(SwiftUIExport.supportFileName)
+        try Data(SwiftUIExport.supportSource.utf8).write(to: support)
+        var goldens: [String] = []
+        for name in Self.names {
+            let file = scratch.appendingPathComponent(name + ".swift")
+            try Data(try Self.export(name).utf8).write(to: file)
+            goldens.append(file.path)
+        }
+        let site = scratch.appendingPathComponent("Site.swift")
+        try Data(SwiftUIExport.viewsFile(try Self.siteSpecs()).utf8).write(to: site)
+        // Goldens and the site are two programs: both have an "Article row".
+        let programs = [[support.path] + goldens, [support.path, site.path]]
+
+        for mode in ["5", "6"] {
+            let module = scratch.appendingPathComponent("swift\(mode)")
+            try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
+            let stub = try Self.swiftc(["-swift-version", mode, "-parse-as-library", "-emit-module", "-module-name", "SwiftUI",
+                                        "-emit-module-path", module.appendingPathComponent("SwiftUI.swiftmodule").path, Self.stub.path])
+            #expect(stub.status == 0 && stub.output.isEmpty, "stub (Swift \(mode)): \(stub.output)")
+            for file in [support.path, site.path] + goldens where mode == "5" {
+                let parsed = try Self.swiftc(["-parse", file])
+                #expect(parsed.status == 0 && parsed.output.isEmpty, "\(file): \(parsed.output)")
+            }
+            for files in programs {
+                let checked = try Self.swiftc(["-swift-version", mode, "-typecheck", "-I", module.path] + files)
+                #expect(checked.status == 0 && checked.output.isEmpty, "Swift \(mode): \(checked.output)")
+            }
+        }
+    }
+
+    /// The specs of the bundled site (every fenced `skeleton` block of site/**/*.md).
+    static func siteSpecs() throws -> [SwiftUIExportItem] {
+        var items: [SwiftUIExportItem] = []
+        let site = repository.appendingPathComponent("site")
+        let paths = (FileManager.default.subpaths(atPath: site.path) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        for path in paths {
+            let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var block: [Substring]? = nil
+            var start = 0
+            for (index, line) in lines.enumerated() {
+                if block == nil, line.hasPrefix("```skeleton") {
+                    block = []
+                    start = index + 2
+                } else if block != nil, line.hasPrefix("```") {
+                    if let spec = SpecParser.parse(block!.joined(separator: "\n"), firstLine: start).spec {
+                        items.append(SwiftUIExportItem(spec: spec, origin: "site/\(path):\(start)"))
+                    }
+                    block = nil
+                } else if block != nil {
+                    block!.append(line)
+                }
+            }
+        }
+        #expect(items.count >= 100, "found \(items.count) site specs")
+        return items
+    }
+
+    static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
