@@ -63,7 +63,8 @@ public func render(_ spec: UnsafePointer<UInt8>?, _ length: Int32, _ time: Doubl
                              pixels: image.pixels, data: writer.bytes)
 }
 
-/// The shippable component: scope class, HTML and CSS, as SkeletonWeb emits them.
+/// The shippable component: scope class, HTML and CSS, as SkeletonWeb emits them, and
+/// its SwiftUI view.
 @_cdecl("html")
 public func html(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutablePointer<UInt32> {
     let compiled = SpecCache.compile(bytes(spec, length))
@@ -77,6 +78,9 @@ public func html(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutabl
     writer.text(component.css)
     writer.diagnostics(compiled.result.diagnostics)
     writer.animation(parsed.animation)
+    // Last, so readers that stop after the animation still work: the same spec as a
+    // SwiftUI view (site/reference/swiftui-export.md), as `skelsite export` writes it.
+    writer.text(SwiftUIExport.viewsFile([SwiftUIExportItem(spec: parsed, origin: "the playground")]))
     return ResultHandle.make(kind: .html, data: writer.bytes)
 }
 

@@ -59,7 +59,7 @@ export class CanvasView {
  * component's `[data-theme=…] .scope` rules only see ancestors inside the shadow).
  */
 export class LiveView {
-  constructor(host, htmlOut, cssOut) {
+  constructor(host, htmlOut, cssOut, swiftuiOut) {
     this.host = host;
     const shadow = host.attachShadow({ mode: 'open' });
     this.themed = document.createElement('div');
@@ -69,14 +69,16 @@ export class LiveView {
     shadow.adoptedStyleSheets = [this.sheet];
     this.htmlOut = htmlOut;
     this.cssOut = cssOut;
+    this.swiftuiOut = swiftuiOut;
     this.animations = [];
   }
 
-  show({ html, css }) {
+  show({ html, css, swiftui }) {
     this.sheet.replaceSync(css);
     this.themed.replaceChildren(sanitized(html));
     this.htmlOut.textContent = html;
     this.cssOut.textContent = css;
+    this.swiftuiOut.textContent = swiftui;
     this.holdAnimations();
   }
 

@@ -49,10 +49,11 @@
  *
  * ## sk.html(specText)
  *
- * Returns `{ scope, html, css, warnings, animation }`: the component's scope class
- * (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits them,
- * with warnings and animation as for `render`; or `{ diagnostics }` as above. It
- * paints nothing, so it is the cheap way to validate a spec.
+ * Returns `{ scope, html, css, warnings, animation, swiftui }`: the component's scope
+ * class (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits
+ * them, with warnings and animation as for `render`, and the spec as a SwiftUI view, as
+ * `skelsite export --format swiftui` writes it (without the shared support file); or
+ * `{ diagnostics }` as above. It paints nothing, so it is the cheap way to validate a spec.
  *
  * ## Errors
  *
@@ -202,7 +203,8 @@ export async function load(source) {
         const html = reader.text();
         const css = reader.text();
         const warnings = reader.diagnostics();
-        return { scope, html, css, warnings, animation: reader.animation() };
+        const animation = reader.animation();
+        return { scope, html, css, warnings, animation, swiftui: reader.text() };
       });
     },
   };

@@ -60,7 +60,9 @@ import Testing
                                "width": image.width, "height": image.height, "rgba": file])
             }
             let component = ComponentEmitter.emit(spec, layout: layout)
-            html.append(["spec": text, "scope": component.scope, "html": component.html, "css": component.css])
+            let swiftui = SwiftUIExport.viewsFile([SwiftUIExportItem(spec: spec, origin: "the playground")])
+            html.append(["spec": text, "scope": component.scope, "html": component.html, "css": component.css,
+                         "swiftui": swiftui])
         }
         let manifest = ["frames": frames, "diagnostics": diagnostics, "html": html]
         try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])

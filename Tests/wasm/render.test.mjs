@@ -8,7 +8,7 @@
 // `swift test --filter WasmParityTests`; it builds the wasm and calls this script):
 //   { "frames":      [{ spec, time, scale, theme, width, height, rgba: "file.rgba" }],
 //     "diagnostics": [{ spec, diagnostics: [{ line, column, message, severity }] }],
-//     "html":        [{ spec, scope, html, css }] }
+//     "html":        [{ spec, scope, html, css, swiftui }] }
 // `spec` is the spec's text. Exit 0 when everything matches, 1 with a report otherwise.
 //
 // It also loads the module from every kind of source load() takes in node (bytes in
@@ -75,7 +75,7 @@ for (const c of cases.diagnostics) {
 
 for (const c of cases.html) {
   const got = sk.html(c.spec);
-  for (const key of ['scope', 'html', 'css']) {
+  for (const key of ['scope', 'html', 'css', 'swiftui']) {
     if (got[key] !== c[key]) {
       const at = [...(got[key] ?? '')].findIndex((ch, i) => ch !== c[key][i]);
       failures.push(`${title(c.spec)}: ${key} differs at character ${at}\n  wasm   ${JSON.stringify((got[key] ?? '').slice(Math.max(0, at - 40), at + 40))}\n  native ${JSON.stringify(c[key].slice(Math.max(0, at - 40), at + 40))}`);
