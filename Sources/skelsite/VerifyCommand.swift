@@ -18,24 +18,24 @@ struct VerifyCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The docs folder (default: site).")
+    @Argument(help: "The docs folder.")
     var source: String = "site"
 
     @Option(help: "Also write the results as JSON to this file.")
     var json: String?
 
     // Both the 1x and the 2x (retina) pixels ship in the docs.
-    @Option(help: "Comma-separated scales, each 1...4 (default 1,2).")
-    var scale: String = "1,2"
+    @Option(help: "Comma-separated scales, each 1...4.")
+    var scale = Checked<ScaleListRule>([1, 2], text: "1,2")
 
     // pixelmatch's default, as in `diff`. Note: a 45% white band over the default base #DEDEE3 is
     // below 0.1 (YIQ delta ~110 < 352), so use e.g. 0.03 to check the band geometry itself.
-    @Option(help: "pixelmatch colour threshold per pixel, 0...1 (default 0.1).")
-    var threshold: String = "0.1"
+    @Option(parsing: .unconditional, help: "pixelmatch colour threshold per pixel, 0...1.")
+    var threshold = Checked<FractionRule>(0.1, text: "0.1")
 
     // The issue's bar: a frame may differ in at most 1 pixel in 200 (anti-aliasing).
-    @Option(help: "Smallest share of matching pixels that passes, 0...1 (default 0.995).")
-    var minimum: String = "0.995"
+    @Option(parsing: .unconditional, help: "Smallest share of matching pixels that passes, 0...1.")
+    var minimum = Checked<MatchShareRule>(0.995, text: "0.995")
 
     @Option(help: "Write browser, painter and diff PNGs of failing frames into this folder.")
     var failures: String?
@@ -44,38 +44,40 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "The Chromium executable (default: chromium).")
     var chromium: String = "chromium"
 
+    func validate() throws {
+        try scale.check("--scale")
+        try minimum.check("--minimum")
+        try threshold.check("--threshold")
+    }
+
     func run() throws {
         var options = VerifyRun.Options()
-        var scales: [Int] = []
-        for part in scale.split(separator: ",") {
-            guard let value = Int(part.trimmingCharacters(in: .whitespaces)), value >= 1, value <= Limits.maxScale else {
-                fail("--scale takes comma-separated whole numbers 1...\(Limits.maxScale), got '\(scale)'")
+        options.scales = scale.value
+        options.minimumMatch = minimum.value
+        options.pixelThreshold = threshold.value
+        // Refused before Chromium starts: results never replace a link, FIFO or device.
+        if let json {
+            do { try UserFile.checkReplaceable(json) } catch { try fail(error.description) }
+        }
+        if let failures {
+            var info = stat()
+            if lstat(failures, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                try fail("cannot write into '\(failures)': it is not a folder (links are not followed)")
             }
-            if !scales.contains(value) { scales.append(value) }
+            options.failuresFolder = URL(fileURLWithPath: failures)
         }
-        guard !scales.isEmpty else { fail("--scale is empty") }
-        options.scales = scales
-        guard let minimumValue = Double(minimum), minimumValue >= 0, minimumValue <= 1 else {
-            fail("--minimum takes a number 0...1, got '\(minimum)'")
-        }
-        options.minimumMatch = minimumValue
-        guard let thresholdValue = Double(threshold), thresholdValue >= 0, thresholdValue <= 1 else {
-            fail("--threshold takes a number 0...1, got '\(threshold)'")
-        }
-        options.pixelThreshold = thresholdValue
-        if let failures { options.failuresFolder = URL(fileURLWithPath: failures) }
 
         let found: VerifySpecs.Found
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue else {
+            try fail("'\(source)' is not a folder")
+        }
         do {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue else {
-                fail("'\(source)' is not a folder")
-            }
             // Diagnostics name files as the user can open them from here.
             let shown = source == "." ? "" : (source.hasSuffix("/") ? source : source + "/")
             found = try VerifySpecs.find(in: URL(fileURLWithPath: source), displayPrefix: shown)
         } catch {
-            fail("\(error)")
+            try fail("\(error)")
         }
         for problem in found.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
 
@@ -83,14 +85,14 @@ struct VerifyCommand: ParsableCommand {
         do {
             camera = try BrowserCamera(executable: chromium)
         } catch {
-            fail("cannot start headless Chromium ('\(chromium)'): \(error)")
+            try fail("cannot start headless Chromium ('\(chromium)'): \(error)")
         }
         let runner: VerifyRun
         do {
             runner = try VerifyRun(options: options, camera: camera)
         } catch {
             camera.shutdown()
-            fail("\(error)")
+            try fail("\(error)")
         }
         var results: [VerifyResult] = []
         for spec in found.specs {
@@ -104,7 +106,7 @@ struct VerifyCommand: ParsableCommand {
                 // exit() skips defers: stop the browser and remove scratch files first.
                 runner.cleanUp()
                 camera.shutdown()
-                fail("\(spec.name): \(error)")
+                try fail("\(spec.name): \(error)")
             }
         }
         runner.cleanUp()
@@ -115,16 +117,17 @@ struct VerifyCommand: ParsableCommand {
               + VerifyReport.percent(options.minimumMatch) + " (worst " + VerifyReport.percent(worst) + ")")
         if let json {
             do {
-                try Data(VerifyReport.json(results, minimum: options.minimumMatch).utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
+                try UserFile.write(VerifyReport.json(results, minimum: options.minimumMatch), to: json)
             } catch {
-                fail("cannot write '\(json)': \(error.localizedDescription)")
+                try fail(error.description)
             }
         }
         if failing > 0 || !found.problems.isEmpty { throw ExitCode(1) }
     }
 
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
-        Foundation.exit(2)
+    /// A usage or I/O error, exit 2. Thrown rather than exit(), so it goes through the
+    /// same path as every command's; callers stop the browser first.
+    private func fail(_ message: String) throws(UsageError) -> Never {
+        throw UsageError(message: message)
     }
 }

@@ -1,0 +1,48 @@
+import ArgumentParser
+
+/// How the text of one kind of option value reads: the value, or what is wrong with
+/// the text as a predicate ("must be a whole number from 1 to 4").
+protocol OptionRule {
+    associatedtype Value: Sendable
+    static func parse(_ text: String) -> Result<Value, OptionProblem>
+}
+
+struct OptionProblem: Error, Equatable {
+    var predicate: String
+}
+
+/// An option value of kind `Rule`. ArgumentParser stores the text and the parse; the
+/// command's `validate()` calls `check(_:)`, so a bad value reads
+/// `error: --NAME PREDICATE, got 'TEXT'` and exits 2, in the words scripts already
+/// match, instead of ArgumentParser's generic message.
+struct Checked<Rule: OptionRule>: ExpressibleByArgument, Sendable {
+    let text: String
+    let parsed: Result<Rule.Value, OptionProblem>
+
+    init(argument: String) {
+        text = argument
+        parsed = Rule.parse(argument)
+    }
+
+    /// A default value, shown in `--help` as `text`.
+    init(_ value: Rule.Value, text: String) {
+        self.text = text
+        parsed = .success(value)
+    }
+
+    var defaultValueDescription: String { text }
+
+    func check(_ name: String) throws(UsageError) {
+        if case .failure(let problem) = parsed {
+            throw UsageError(message: "\(name) \(problem.predicate), got '\(text)'")
+        }
+    }
+
+    /// The value; `validate()` has checked it before `run()` reads it.
+    var value: Rule.Value {
+        switch parsed {
+        case .success(let value): return value
+        case .failure: preconditionFailure("validate() checks every option before run()")
+        }
+    }
+}
