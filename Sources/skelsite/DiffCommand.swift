@@ -52,21 +52,21 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAA = false
 
-    @Option(help: "Folder for the HTML report and diff PNGs (default: see above).")
+    @Option(help: ArgumentHelp("Folder for the HTML report and diff PNGs (default: see above).", valueName: "dir"))
     var output: String?
 
-    @Option(help: "Write the results as JSON to this file.")
+    @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "file"))
     var json: String?
 
-    @Option(help: "Write JUnit XML (one testcase per image) to this file.")
+    @Option(help: ArgumentHelp("Write JUnit XML (one testcase per image) to this file.", valueName: "file"))
     var junit: String?
 
     @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional,
-            help: "Differing pixels allowed per image (default 0).")
+            help: ArgumentHelp("Differing pixels allowed per image (default 0).", valueName: "n"))
     var maxDiffPixels: Checked<CountRule>?
 
     @Option(name: .customLong("max-diff-ratio"), parsing: .unconditional,
-            help: "Fraction 0...1 of an image's pixels allowed to differ.")
+            help: ArgumentHelp("Fraction 0...1 of an image's pixels allowed to differ.", valueName: "ratio"))
     var maxDiffRatio: Checked<FractionRule>?
 
     @Flag(name: .customLong("allow-added"), help: "Images with no baseline do not fail.")
@@ -127,6 +127,7 @@ struct DiffCommand: ParsableCommand {
                 try DiffWriteGuard.checkFile(file, baseline: baseline)
             }
             if let target {
+                try DiffReportFolder.checkReplaceable(target)
                 try DiffWriteGuard.checkReportFolder(target, shown: output ?? target, baseline: baseline, current: current)
                 temporary = try DiffReportFolder.prepare(target)
             }

@@ -19,7 +19,7 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The folder to scaffold into.")
     var directory: String = "."
 
-    @Flag(help: "Replace files that already exist.")
+    @Flag(help: "Replace files that already exist (regular files only: never a link, FIFO or device).")
     var force = false
 
     func run() throws {

@@ -28,7 +28,8 @@ struct RenderCommand: ParsableCommand {
 
     // The t = 0 frame is the solid base: the reduced-motion picture and the docs' still.
     // .unconditional: "-1" is the value (and an error), not a missing one.
-    @Option(parsing: .unconditional, help: "Time in seconds from when the component shows, at least 0.")
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Time in seconds from when the component shows, at least 0.", valueName: "seconds"))
     var time = Checked<SecondsRule>(0, text: "0")
 
     // One pixel per point, like a browser at 100% zoom.
@@ -36,10 +37,10 @@ struct RenderCommand: ParsableCommand {
     var scale = Checked<ScaleRule>(1, text: "1")
 
     // Light is the default theme of the gallery and of most pages.
-    @Option(help: "light or dark.")
+    @Option(help: "Which colour set.")
     var theme = Checked<ThemeRule>(.light, text: "light")
 
-    @Option(help: "Where to write the PNG (a regular file; replaced atomically).")
+    @Option(help: ArgumentHelp("Where to write the PNG (a regular file; replaced atomically).", valueName: "png"))
     var output: String?
 
     @OptionGroup var reporting: FormatOption

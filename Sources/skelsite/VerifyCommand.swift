@@ -21,7 +21,7 @@ struct VerifyCommand: ParsableCommand {
     @Argument(help: "The docs folder.")
     var source: String = "site"
 
-    @Option(help: "Also write the results as JSON to this file.")
+    @Option(help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "file"))
     var json: String?
 
     // Both the 1x and the 2x (retina) pixels ship in the docs.
@@ -37,11 +37,11 @@ struct VerifyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Smallest share of matching pixels that passes, 0...1.")
     var minimum = Checked<MatchShareRule>(0.995, text: "0.995")
 
-    @Option(help: "Write browser, painter and diff PNGs of failing frames into this folder.")
+    @Option(help: ArgumentHelp("Write browser, painter and diff PNGs of failing frames into this folder.", valueName: "dir"))
     var failures: String?
 
     // Debian's package name; override for Chrome or a custom build.
-    @Option(help: "The Chromium executable (default: chromium).")
+    @Option(help: "The Chromium executable.")
     var chromium: String = "chromium"
 
     func validate() throws {

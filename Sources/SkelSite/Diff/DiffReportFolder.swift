@@ -65,8 +65,9 @@ public enum DiffReportFolder {
         return site(containing: current).map { ($0 as NSString).appendingPathComponent(siteFolderName) }
     }
 
-    /// A fresh sibling folder to write the report into; checks the target can be replaced.
-    public static func prepare(_ target: String) throws(DiffError) -> String {
+    /// Throws unless `target` is missing, or a real folder that is empty or holds an
+    /// earlier report.
+    public static func checkReplaceable(_ target: String) throws(DiffError) {
         let fm = FileManager.default
         var info = stat()
         if lstat(target, &info) == 0 {
@@ -80,6 +81,12 @@ public enum DiffReportFolder {
                 throw DiffError(path: target, message: "not empty and not a skelsite diff report; refusing to replace it")
             }
         }
+    }
+
+    /// A fresh sibling folder to write the report into; checks the target can be replaced.
+    public static func prepare(_ target: String) throws(DiffError) -> String {
+        try checkReplaceable(target)
+        let fm = FileManager.default
         let parent = (target as NSString).deletingLastPathComponent
         let temporary = (parent as NSString).appendingPathComponent(
             ".\((target as NSString).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")

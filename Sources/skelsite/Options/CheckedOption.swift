@@ -5,6 +5,12 @@ import ArgumentParser
 protocol OptionRule {
     associatedtype Value: Sendable
     static func parse(_ text: String) -> Result<Value, OptionProblem>
+    /// Every accepted text, for a rule with a closed set (shown in `--help`).
+    static var choices: [String] { get }
+}
+
+extension OptionRule {
+    static var choices: [String] { [] }
 }
 
 struct OptionProblem: Error, Equatable {
@@ -31,6 +37,8 @@ struct Checked<Rule: OptionRule>: ExpressibleByArgument, Sendable {
     }
 
     var defaultValueDescription: String { text }
+
+    static var allValueStrings: [String] { Rule.choices }
 
     func check(_ name: String) throws(UsageError) {
         if case .failure(let problem) = parsed {

@@ -46,6 +46,8 @@ enum ScaleListRule: OptionRule {
 
 /// `--theme light|dark`.
 enum ThemeRule: OptionRule {
+    static let choices = ["light", "dark"]
+
     static func parse(_ text: String) -> Result<Theme, OptionProblem> {
         switch text {
         case "light": return .success(.light)
@@ -84,6 +86,8 @@ enum CountRule: OptionRule {
 
 /// `--format text|json|github`.
 enum FormatRule: OptionRule {
+    static let choices = OutputFormat.allCases.map(\.rawValue)
+
     static func parse(_ text: String) -> Result<OutputFormat, OptionProblem> {
         guard let format = OutputFormat(rawValue: text) else {
             return .failure(OptionProblem(predicate: "must be text, json or github"))

@@ -5,7 +5,7 @@ import SkelSite
 /// (site/reference/command-line.md, "Output for tools").
 struct FormatOption: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: "Output for people (text), for tools (json: one document on stdout) or GitHub Actions annotations (github).")
+            help: "Output for people (text), for tools (json: one document on stdout) or as GitHub Actions annotations (github).")
     var format = Checked<FormatRule>(.text, text: "text")
 
     func validate() throws {
