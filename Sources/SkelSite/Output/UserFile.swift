@@ -41,6 +41,16 @@ public enum UserFile {
         if let kind = refusedKind(info.st_mode) { throw Failure(path: path, reason: kind) }
     }
 
+    /// Why an input file the user named (`build --verify-results`) cannot be read as
+    /// one, or nil: a link is followed (reading through it harms nothing), but a FIFO
+    /// would block the read for ever and a device could stream without end. A missing
+    /// file is left to the reader to report.
+    public static func unreadableKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return refusedKind(info.st_mode)
+    }
+
     /// What a non-regular file is, phrased as the reason for refusing it; nil for a
     /// regular file.
     static func refusedKind(_ mode: mode_t) -> String? {
