@@ -46,8 +46,7 @@ struct BuildCommand: ParsableCommand {
         do {
             report = try builder.build(progress: StepPrinter.progress(quiet: quiet || format == .json))
         } catch {
-            StepPrinter.error("skelsite build: \(error.description)")
-            throw ExitCode(2)
+            throw UsageError(["skelsite build: \(error.description)"])
         }
         DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),

@@ -24,8 +24,7 @@ struct CheckCommand: ParsableCommand {
         do {
             report = try builder.check(progress: StepPrinter.progress(quiet: quiet || format == .json))
         } catch {
-            StepPrinter.error("skelsite check: \(error.description)")
-            throw ExitCode(2)
+            throw UsageError(["skelsite check: \(error.description)"])
         }
         DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),
@@ -46,8 +45,7 @@ struct CheckCommand: ParsableCommand {
         do {
             report = try SiteLinkChecker.scan(siteFolder: URL(fileURLWithPath: folder))
         } catch {
-            StepPrinter.error("skelsite check: cannot read \(folder): \(error)")
-            throw ExitCode(2)
+            throw UsageError(["skelsite check: cannot read \(folder): \(error)"])
         }
         for problem in report.broken { StepPrinter.error("\(problem.description)") }
         for problem in report.external { StepPrinter.error("\(problem.description)") }

@@ -87,13 +87,15 @@ struct VerifyCommand: ParsableCommand {
         } catch {
             try fail("cannot start headless Chromium ('\(chromium)'): \(error)")
         }
+        // Errors are thrown, not exit()ed, so these run on every way out.
+        defer { camera.shutdown() }
         let runner: VerifyRun
         do {
             runner = try VerifyRun(options: options, camera: camera)
         } catch {
-            camera.shutdown()
             try fail("\(error)")
         }
+        defer { runner.cleanUp() }
         var results: [VerifyResult] = []
         for spec in found.specs {
             do {
@@ -103,14 +105,9 @@ struct VerifyCommand: ParsableCommand {
                 fflush(nil)
                 results += frames
             } catch {
-                // exit() skips defers: stop the browser and remove scratch files first.
-                runner.cleanUp()
-                camera.shutdown()
                 try fail("\(spec.name): \(error)")
             }
         }
-        runner.cleanUp()
-        camera.shutdown()
         let failing = results.filter { $0.match < options.minimumMatch }.count
         let worst = results.map(\.match).min() ?? 1
         print("\(found.specs.count) specs, \(results.count) frames, \(failing) below "
@@ -125,8 +122,7 @@ struct VerifyCommand: ParsableCommand {
         if failing > 0 || !found.problems.isEmpty { throw ExitCode(1) }
     }
 
-    /// A usage or I/O error, exit 2. Thrown rather than exit(), so it goes through the
-    /// same path as every command's; callers stop the browser first.
+    /// A usage or I/O error: `error: MESSAGE`, exit 2.
     private func fail(_ message: String) throws(UsageError) -> Never {
         throw UsageError(message: message)
     }
