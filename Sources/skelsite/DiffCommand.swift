@@ -47,7 +47,7 @@ struct DiffCommand: ParsableCommand {
 
     // pixelmatch's default: ignores differences too small to see at a glance.
     @Option(parsing: .unconditional, help: "Colour distance threshold, 0 (exact) to 1 (pixelmatch's default).")
-    var threshold = Checked<FractionRule>(DiffOptions().threshold, text: "0.1")
+    var threshold = Checked<FractionRule>(argument: String(DiffOptions().threshold))
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAA = false

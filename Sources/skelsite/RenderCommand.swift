@@ -30,15 +30,15 @@ struct RenderCommand: ParsableCommand {
     // .unconditional: "-1" is the value (and an error), not a missing one.
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Time in seconds from when the component shows, at least 0.", valueName: "seconds"))
-    var time = Checked<SecondsRule>(0, text: "0")
+    var time = Checked<SecondsRule>(argument: "0")
 
     // One pixel per point, like a browser at 100% zoom.
     @Option(parsing: .unconditional, help: "Pixels per point, 1...4.")
-    var scale = Checked<ScaleRule>(1, text: "1")
+    var scale = Checked<ScaleRule>(argument: "1")
 
     // Light is the default theme of the gallery and of most pages.
     @Option(help: "Which colour set.")
-    var theme = Checked<ThemeRule>(.light, text: "light")
+    var theme = Checked<ThemeRule>(argument: "light")
 
     @Option(help: ArgumentHelp("Where to write the PNG (a regular file; replaced atomically).", valueName: "png"))
     var output: String?

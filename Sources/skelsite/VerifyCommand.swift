@@ -26,16 +26,16 @@ struct VerifyCommand: ParsableCommand {
 
     // Both the 1x and the 2x (retina) pixels ship in the docs.
     @Option(help: "Comma-separated scales, each 1...4.")
-    var scale = Checked<ScaleListRule>([1, 2], text: "1,2")
+    var scale = Checked<ScaleListRule>(argument: "1,2")
 
     // pixelmatch's default, as in `diff`. Note: a 45% white band over the default base #DEDEE3 is
     // below 0.1 (YIQ delta ~110 < 352), so use e.g. 0.03 to check the band geometry itself.
     @Option(parsing: .unconditional, help: "pixelmatch colour threshold per pixel, 0...1.")
-    var threshold = Checked<FractionRule>(0.1, text: "0.1")
+    var threshold = Checked<FractionRule>(argument: String(DiffOptions().threshold))
 
     // The bar: a frame may differ in at most 1 pixel in 200 (anti-aliasing).
     @Option(parsing: .unconditional, help: "Smallest share of matching pixels that passes, 0...1.")
-    var minimum = Checked<MatchShareRule>(0.995, text: "0.995")
+    var minimum = Checked<MatchShareRule>(argument: "0.995")
 
     @Option(help: ArgumentHelp("Write browser, painter and diff PNGs of failing frames into this folder.", valueName: "dir"))
     var failures: String?

@@ -25,15 +25,10 @@ struct Checked<Rule: OptionRule>: ExpressibleByArgument, Sendable {
     let text: String
     let parsed: Result<Rule.Value, OptionProblem>
 
+    /// Defaults are written as text too, so `--help` shows exactly what is parsed.
     init(argument: String) {
         text = argument
         parsed = Rule.parse(argument)
-    }
-
-    /// A default value, shown in `--help` as `text`.
-    init(_ value: Rule.Value, text: String) {
-        self.text = text
-        parsed = .success(value)
     }
 
     var defaultValueDescription: String { text }

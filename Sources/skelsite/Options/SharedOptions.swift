@@ -6,7 +6,7 @@ import SkelSite
 struct FormatOption: ParsableArguments {
     @Option(parsing: .unconditional,
             help: "Output for people (text), for tools (json: one document on stdout) or as GitHub Actions annotations (github).")
-    var format = Checked<FormatRule>(.text, text: "text")
+    var format = Checked<FormatRule>(argument: "text")
 
     func validate() throws {
         try format.check("--format")
