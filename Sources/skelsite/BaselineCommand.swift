@@ -12,8 +12,7 @@ struct BaselineCommand: ParsableCommand {
     )
 
     func run() throws {
-        FileHandle.standardError.write(Data("error: usage: skelsite baseline update BASELINE_DIR CURRENT_DIR [--dry-run]\n".utf8))
-        throw ExitCode(2)
+        throw UsageError(message: "usage: skelsite baseline update BASELINE_DIR CURRENT_DIR [--dry-run]")
     }
 }
 
@@ -27,7 +26,8 @@ struct BaselineUpdateCommand: ParsableCommand {
             deletes baseline PNGs that have no current image. Only *.png files are \
             touched; PNGs whose pixels are identical stay as they are. Prints each file \
             replaced, added and removed, then a summary. BASELINE_DIR is created when \
-            missing. Exit status: 0 done; 2 usage or I/O error (an undecodable PNG \
+            missing. A baseline path that is a link, FIFO or device is refused, not \
+            replaced. Exit status: 0 done; 2 usage or I/O error (an undecodable PNG \
             prints `path: error: message` and nothing is written).
             """
     )
@@ -44,21 +44,25 @@ struct BaselineUpdateCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unexpected: [String] = []
 
-    func run() throws {
-        if let extra = unexpected.first { throw DiffCommand.fail(["error: unexpected argument '\(extra)'"]) }
-        guard let baseline, let current else {
-            throw DiffCommand.fail(["error: usage: skelsite baseline update BASELINE_DIR CURRENT_DIR [--dry-run]"])
+    func validate() throws {
+        if let extra = unexpected.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+        guard baseline != nil, current != nil else {
+            throw UsageError(message: "usage: skelsite baseline update BASELINE_DIR CURRENT_DIR [--dry-run]")
         }
+    }
+
+    func run() throws {
+        let baseline = baseline ?? "", current = current ?? ""
         let plan: BaselinePlan
         switch BaselineUpdate.plan(baseline: baseline, current: current) {
         case .success(let found): plan = found
-        case .failure(let failures): throw DiffCommand.fail(failures.errors.map(\.text))
+        case .failure(let failures): throw UsageError(failures.errors.map(\.text))
         }
         if !dryRun {
             do {
                 try BaselineUpdate.apply(plan, baseline: baseline, current: current)
             } catch {
-                throw DiffCommand.fail([error.text])
+                throw UsageError([error.text])
             }
         }
         let text = BaselineUpdate.report(plan, dryRun: dryRun).map { $0 + "\n" }.joined()

@@ -14,8 +14,7 @@ struct BuildCommand: ParsableCommand {
         errors. Rendered components are cached in <SOURCE>/.skelsite-cache.
         """)
 
-    @Argument(help: "The docs folder.")
-    var source = "site"
+    @OptionGroup var site: SiteSourceOptions
 
     /// `_site` (why: Jekyll's and the GitHub Pages convention, ignored by .gitignore,
     /// and `_`-folders are skipped when docs are discovered).
@@ -35,13 +34,8 @@ struct BuildCommand: ParsableCommand {
             help: "A `skelsite verify --json` file: show each measured component's CSS-vs-PNG figures on its page.")
     var verifyResults: String?
 
-    @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
-    var quiet = false
-
-    @Option(help: "Diagnostics as text (default), json (one document on stdout) or github (Actions annotations).")
-    var format: OutputFormat = .text
-
     func run() throws {
+        let source = site.source, quiet = site.quiet, format = site.format
         let builder = SiteBuilder(
             source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: output),
             templates: templates.map { URL(fileURLWithPath: $0) },
@@ -52,8 +46,7 @@ struct BuildCommand: ParsableCommand {
         do {
             report = try builder.build(progress: StepPrinter.progress(quiet: quiet || format == .json))
         } catch {
-            StepPrinter.error("skelsite build: \(error.description)")
-            throw ExitCode(2)
+            throw UsageError(["skelsite build: \(error.description)"])
         }
         DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),

@@ -9,19 +9,13 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate docs and specs; build nothing.")
 
-    @Argument(help: "The docs folder.")
-    var source = "site"
-
-    @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
-    var quiet = false
-
-    @Option(help: "Diagnostics as text (default), json (one document on stdout) or github (Actions annotations).")
-    var format: OutputFormat = .text
+    @OptionGroup var site: SiteSourceOptions
 
     @Option(help: ArgumentHelp("Also check every link and asset reference of this built site folder.", valueName: "SITE_DIR"))
     var links: String?
 
     func run() throws {
+        let source = site.source, quiet = site.quiet, format = site.format
         if let links { try checkLinks(in: links) }
         // The output is never touched by check; any path works.
         let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: "_site"),
@@ -30,8 +24,7 @@ struct CheckCommand: ParsableCommand {
         do {
             report = try builder.check(progress: StepPrinter.progress(quiet: quiet || format == .json))
         } catch {
-            StepPrinter.error("skelsite check: \(error.description)")
-            throw ExitCode(2)
+            throw UsageError(["skelsite check: \(error.description)"])
         }
         DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),
@@ -52,13 +45,12 @@ struct CheckCommand: ParsableCommand {
         do {
             report = try SiteLinkChecker.scan(siteFolder: URL(fileURLWithPath: folder))
         } catch {
-            StepPrinter.error("skelsite check: cannot read \(folder): \(error)")
-            throw ExitCode(2)
+            throw UsageError(["skelsite check: cannot read \(folder): \(error)"])
         }
         for problem in report.broken { StepPrinter.error("\(problem.description)") }
         for problem in report.external { StepPrinter.error("\(problem.description)") }
         let bad = report.broken.count + report.external.count
-        if !quiet || bad > 0 {
+        if !site.quiet || bad > 0 {
             StepPrinter.line("links: \(report.checkedCount) references in \(report.fileCount) files, \(bad) problem\(bad == 1 ? "" : "s")")
         }
         if bad > 0 { throw ExitCode(1) }

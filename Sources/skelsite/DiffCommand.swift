@@ -4,9 +4,6 @@ import SkelSite
 import SkeletonCore
 
 /// `skelsite diff BASELINE_DIR CURRENT_DIR [options]`: visual regression of reference PNGs.
-///
-/// Options are taken as text and validated here, so that usage errors exit 2 like every
-/// other skelsite error (ArgumentParser's own parse errors exit 64).
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
@@ -31,13 +28,17 @@ struct DiffCommand: ParsableCommand {
             it (and the report links back to the gallery); otherwise no report is written. \
             A rebuild whose inputs are unchanged keeps the report; one that changes them puts \
             the placeholder back. A report folder is only replaced when it is empty or holds \
-            an earlier report or the placeholder.
+            an earlier report or the placeholder. diff never writes into BASELINE_DIR: a \
+            report folder (or --json, --junit file) there, or a report folder that is or \
+            contains either folder, is refused. Files are replaced only when they are \
+            regular files (not links, FIFOs or devices).
 
             Exit status: 0 nothing differs beyond tolerance; 1 something does; 2 usage or \
             I/O error (missing folder, unreadable or undecodable PNG: `path: error: message`).
             """
     )
 
+    // Optional, so that a missing folder reads as skelsite's own usage line.
     @Argument(help: "Folder of baseline PNGs.")
     var baseline: String?
 
@@ -45,26 +46,28 @@ struct DiffCommand: ParsableCommand {
     var current: String?
 
     // pixelmatch's default: ignores differences too small to see at a glance.
-    @Option(help: "Colour distance threshold, 0 (exact) to 1 (default 0.1, pixelmatch's).")
-    var threshold: String?
+    @Option(parsing: .unconditional, help: "Colour distance threshold, 0 (exact) to 1 (pixelmatch's default).")
+    var threshold = Checked<FractionRule>(argument: String(DiffOptions().threshold))
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAA = false
 
-    @Option(help: "Folder for the HTML report and diff PNGs (default: see above).")
+    @Option(help: ArgumentHelp("Folder for the HTML report and diff PNGs (default: see above).", valueName: "dir"))
     var output: String?
 
-    @Option(help: "Write the results as JSON to this file.")
+    @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "file"))
     var json: String?
 
-    @Option(help: "Write JUnit XML (one testcase per image) to this file.")
+    @Option(help: ArgumentHelp("Write JUnit XML (one testcase per image) to this file.", valueName: "file"))
     var junit: String?
 
-    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels allowed per image (default 0).")
-    var maxDiffPixels: String?
+    @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional,
+            help: ArgumentHelp("Differing pixels allowed per image (default 0).", valueName: "n"))
+    var maxDiffPixels: Checked<CountRule>?
 
-    @Option(name: .customLong("max-diff-ratio"), help: "Fraction 0...1 of an image's pixels allowed to differ.")
-    var maxDiffRatio: String?
+    @Option(name: .customLong("max-diff-ratio"), parsing: .unconditional,
+            help: ArgumentHelp("Fraction 0...1 of an image's pixels allowed to differ.", valueName: "ratio"))
+    var maxDiffRatio: Checked<FractionRule>?
 
     @Flag(name: .customLong("allow-added"), help: "Images with no baseline do not fail.")
     var allowAdded = false
@@ -72,43 +75,70 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .customLong("allow-removed"), help: "Baselines with no current image do not fail.")
     var allowRemoved = false
 
-    @Option(help: "Output on stdout: text (default), json (the --json document), or github (Actions annotations).")
-    var format: String?
+    @OptionGroup var reporting: FormatOption
 
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unexpected: [String] = []
 
-    func run() throws {
-        let request: DiffRequest
-        switch DiffRequest.validate(self) {
-        case .success(let valid): request = valid
-        case .failure(let problem): throw Self.fail(["error: \(problem.message)"])
+    func validate() throws {
+        if let extra = unexpected.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+        guard baseline != nil, current != nil else {
+            throw UsageError(message: "usage: skelsite diff BASELINE_DIR CURRENT_DIR [options]")
         }
-        let format = request.format
-        let failRun = { (errors: [DiffError]) -> ExitCode in
+        try threshold.check("--threshold")
+        try maxDiffPixels?.check("--max-diff-pixels")
+        try maxDiffRatio?.check("--max-diff-ratio")
+        for (name, value) in [("--output", output), ("--json", json), ("--junit", junit)] {
+            if let value, value.isEmpty { throw UsageError(message: "\(name) needs a path") }
+        }
+    }
+
+    var options: DirectoryDiffOptions {
+        var pixel = DiffOptions()
+        pixel.threshold = threshold.value
+        pixel.includeAA = includeAA
+        var tolerance = DiffTolerance()
+        if let maxDiffPixels { tolerance.maxDiffPixels = maxDiffPixels.value }
+        if let maxDiffRatio { tolerance.maxDiffRatio = maxDiffRatio.value }
+        return DirectoryDiffOptions(pixel: pixel, tolerance: tolerance, allowAdded: allowAdded, allowRemoved: allowRemoved)
+    }
+
+    func run() throws {
+        let baseline = baseline ?? "", current = current ?? ""
+        let format = reporting.format.value
+        let failRun = { (errors: [DiffError]) -> UsageError in
             switch format {
-            case .text: return Self.fail(errors.map(\.text))
+            case .text: return UsageError(errors.map(\.text))
             case .json:
                 FileHandle.standardOutput.write(Data(DiffJSONReport.errors(errors).utf8))
-                return Self.fail(errors.map(\.text))
+                return UsageError(errors.map(\.text))
             case .github:
                 FileHandle.standardOutput.write(Data(DiffGitHubReport.errors(errors).map { $0 + "\n" }.joined().utf8))
-                return Self.fail(errors.map(\.text))
+                return UsageError(errors.map(\.text))
             }
         }
-        var options = request.options
+        var options = self.options
         var temporary: String?
-        let target = DiffReportFolder.target(output: request.output, current: request.current)
-        if let target {
-            do {
-                temporary = try DiffReportFolder.prepare(target)
-            } catch {
-                throw Self.fail([error.text])
+        let target = DiffReportFolder.target(output: output, current: current)
+        do throws(DiffError) {
+            // Checked before the comparison, so a refused path costs nothing.
+            for file in [json, junit].compactMap({ $0 }) {
+                do { try UserFile.checkReplaceable(file) } catch { throw DiffError(path: file, message: "cannot write: \(error.reason)") }
+                try DiffWriteGuard.checkFile(file, baseline: baseline)
             }
+            if let target {
+                try DiffReportFolder.checkReplaceable(target)
+                try DiffWriteGuard.checkReportFolder(target, shown: output ?? target, baseline: baseline, current: current)
+                temporary = try DiffReportFolder.prepare(target)
+            }
+        } catch {
+            throw UsageError([error.text])
+        }
+        if let target {
             options.reportFolder = temporary
             options.excluded = [target, temporary!]
         }
-        let result = DirectoryDiff.run(baseline: request.baseline, current: request.current, options: options)
+        let result = DirectoryDiff.run(baseline: baseline, current: current, options: options)
         if !result.errors.isEmpty {
             if let temporary { DiffReportFolder.abandon(temporary) }
             throw failRun(result.errors)
@@ -119,15 +149,15 @@ struct DiffCommand: ParsableCommand {
                                             page: DiffHTMLReport.page(result, tolerance: options.tolerance,
                                                                       galleryURL: DiffReportFolder.galleryLink(for: target)))
             }
-            if let json = request.json {
+            if let json = json {
                 try Self.write(DiffJSONReport.render(result, options: options), to: json)
             }
-            if let junit = request.junit {
+            if let junit = junit {
                 try Self.write(DiffJUnitReport.render(result, tolerance: options.tolerance), to: junit)
             }
         } catch {
             if let temporary { DiffReportFolder.abandon(temporary) }
-            throw Self.fail([error.text])
+            throw UsageError([error.text])
         }
         if format == .json {
             FileHandle.standardOutput.write(Data(DiffJSONReport.render(result, options: options).utf8))
@@ -136,7 +166,7 @@ struct DiffCommand: ParsableCommand {
         }
         var out = ""
         if format == .github {
-            for line in DiffGitHubReport.annotations(result, baseline: request.baseline, current: request.current,
+            for line in DiffGitHubReport.annotations(result, baseline: baseline, current: current,
                                                      tolerance: options.tolerance) {
                 out += line + "\n"
             }
@@ -146,7 +176,7 @@ struct DiffCommand: ParsableCommand {
         }
         out += DiffTerminalReport.summary(result.summary) + "\n"
         if let target {
-            out += "report: " + (request.output ?? target) + "/index.html\n"
+            out += "report: " + (output ?? target) + "/index.html\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
         if !result.summary.passed { throw ExitCode(1) }
@@ -154,73 +184,9 @@ struct DiffCommand: ParsableCommand {
 
     static func write(_ text: String, to file: String) throws(DiffError) {
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            try UserFile.write(text, to: file)
         } catch {
-            throw DiffError(path: file, message: "cannot write: \(error.localizedDescription)")
+            throw DiffError(path: file, message: "cannot write: \(error.reason)")
         }
-    }
-
-    static func fail(_ lines: [String]) -> ExitCode {
-        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-        return ExitCode(2)
-    }
-}
-
-/// Validated options of `diff`.
-struct DiffRequest {
-    var baseline: String
-    var current: String
-    var output: String?
-    var json: String?
-    var junit: String?
-    var format: OutputFormat
-    var options: DirectoryDiffOptions
-
-    struct Problem: Error {
-        var message: String
-    }
-
-    static func validate(_ command: DiffCommand) -> Result<DiffRequest, Problem> {
-        if let extra = command.unexpected.first {
-            return .failure(Problem(message: "unexpected argument '\(extra)'"))
-        }
-        guard let baseline = command.baseline, let current = command.current else {
-            return .failure(Problem(message: "usage: skelsite diff BASELINE_DIR CURRENT_DIR [options]"))
-        }
-        var format = OutputFormat.text
-        if let text = command.format {
-            guard let value = OutputFormat(rawValue: text) else {
-                return .failure(Problem(message: "--format must be text, json or github, got '\(text)'"))
-            }
-            format = value
-        }
-        var pixel = DiffOptions()
-        if let text = command.threshold {
-            guard let value = Double(text), value >= 0, value <= 1 else {
-                return .failure(Problem(message: "--threshold must be a number from 0 to 1, got '\(text)'"))
-            }
-            pixel.threshold = value
-        }
-        pixel.includeAA = command.includeAA
-        var tolerance = DiffTolerance()
-        if let text = command.maxDiffPixels {
-            guard let value = Int(text), value >= 0 else {
-                return .failure(Problem(message: "--max-diff-pixels must be a whole number of at least 0, got '\(text)'"))
-            }
-            tolerance.maxDiffPixels = value
-        }
-        if let text = command.maxDiffRatio {
-            guard let value = Double(text), value >= 0, value <= 1 else {
-                return .failure(Problem(message: "--max-diff-ratio must be a number from 0 to 1, got '\(text)'"))
-            }
-            tolerance.maxDiffRatio = value
-        }
-        for (name, value) in [("--output", command.output), ("--json", command.json), ("--junit", command.junit)] {
-            if let value, value.isEmpty { return .failure(Problem(message: "\(name) needs a path")) }
-        }
-        let options = DirectoryDiffOptions(pixel: pixel, tolerance: tolerance, allowAdded: command.allowAdded,
-                                           allowRemoved: command.allowRemoved)
-        return .success(DiffRequest(baseline: baseline, current: current, output: command.output,
-                                    json: command.json, junit: command.junit, format: format, options: options))
     }
 }

@@ -19,7 +19,7 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The folder to scaffold into.")
     var directory: String = "."
 
-    @Flag(help: "Replace files that already exist.")
+    @Flag(help: "Replace files that already exist (regular files only: never a link, FIFO or device).")
     var force = false
 
     func run() throws {
@@ -30,8 +30,7 @@ struct InitCommand: ParsableCommand {
             print("next: skelsite serve \(directory == "." ? "docs" : directory + "/docs")")
             print("for CI: set SKELSITE_REPOSITORY in .github/workflows/skeletons.yml, then create and commit baselines/ (see the workflow's header)")
         } catch {
-            FileHandle.standardError.write(Data("skelsite init: error: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw UsageError(["skelsite init: error: \(error.description)"])
         }
     }
 }

@@ -7,19 +7,19 @@ import SkeletonCore
 ///
 /// Exit codes: 0 written; 1 the spec is invalid (every diagnostic printed to standard
 /// error, no file written); 2 usage or I/O error (bad option value, missing file, no
-/// such spec, unwritable output). Options are validated here rather than by
-/// ArgumentParser so that usage errors exit 2 like every other skelsite error
-/// (ArgumentParser's own parse errors exit 64).
+/// such spec, an output that is not a regular file or cannot be written).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render one spec to a PNG frame.",
         discussion: """
             FILE is a .skel file holding one spec, or a Markdown file: its first \
-            ```skeleton block, or the one whose title is --name.
+            ```skeleton block, or the one whose title is --name. --output is replaced \
+            only when it is a regular file (not a link, FIFO or device).
             """
     )
 
+    // Optional, so that a missing FILE or --output reads as skelsite's own usage error.
     @Argument(help: "A .skel file or a Markdown file.")
     var file: String?
 
@@ -27,49 +27,59 @@ struct RenderCommand: ParsableCommand {
     var name: String?
 
     // The t = 0 frame is the solid base: the reduced-motion picture and the docs' still.
-    @Option(help: "Time in seconds of the frame (default 0).")
-    var time: String?
+    // .unconditional: "-1" is the value (and an error), not a missing one.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Time in seconds from when the component shows, at least 0.", valueName: "seconds"))
+    var time = Checked<SecondsRule>(argument: "0")
 
     // One pixel per point, like a browser at 100% zoom.
-    @Option(help: "Pixels per point, 1...4 (default 1).")
-    var scale: String?
+    @Option(parsing: .unconditional, help: "Pixels per point, 1...4.")
+    var scale = Checked<ScaleRule>(argument: "1")
 
     // Light is the default theme of the gallery and of most pages.
-    @Option(help: "light or dark (default light).")
-    var theme: String?
+    @Option(help: "Which colour set.")
+    var theme = Checked<ThemeRule>(argument: "light")
 
-    @Option(help: "Where to write the PNG.")
+    @Option(help: ArgumentHelp("Where to write the PNG (a regular file; replaced atomically).", valueName: "png"))
     var output: String?
 
-    @Option(help: "Diagnostics and result as text (default), json (one document on stdout) or github (Actions annotations).")
-    var format: OutputFormat = .text
+    @OptionGroup var reporting: FormatOption
 
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unexpected: [String] = []
 
+    var format: OutputFormat { reporting.format.value }
+
+    func validate() throws {
+        if let extra = unexpected.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+        if file == nil { throw UsageError(message: "missing FILE") }
+        try time.check("--time")
+        try scale.check("--scale")
+        try theme.check("--theme")
+        guard let output, !output.isEmpty else { throw UsageError(message: "missing --output OUT.png") }
+    }
+
     func run() throws {
-        let request: RenderRequest
-        switch RenderRequest.validate(self) {
-        case .success(let valid): request = valid
-        case .failure(let problem): throw Self.fail(problem.message, code: 2)
-        }
-        guard let data = FileManager.default.contents(atPath: request.file) else {
-            throw Self.fail("cannot read '\(request.file)'", code: 2)
+        let file = file ?? "", output = output ?? ""
+        // Refused before any work: a FIFO, device or link at --output is never replaced.
+        do { try UserFile.checkReplaceable(output) } catch { throw UsageError(message: error.description) }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw UsageError(message: "cannot read '\(file)'")
         }
         let bytes = [UInt8](data)
         let source: RenderSpecSource
-        switch RenderSpecSource.pick(from: bytes, path: request.file, name: request.name) {
+        switch RenderSpecSource.pick(from: bytes, path: file, name: name) {
         case .success(let found): source = found
-        case .failure(let problem): throw Self.fail(problem.message, code: 2)
+        case .failure(let problem): throw UsageError(message: problem.message)
         }
         let result = SpecParser.parseWithinBounds(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset)
         let errors = result.diagnostics.filter { $0.severity == .error }
         let diagnostics = result.diagnostics.map { d in
-            FileDiagnostic(path: request.file, d, sourceLine: DiagnosticFormatter.line(d.position.line, in: bytes))
+            FileDiagnostic(path: file, d, sourceLine: DiagnosticFormatter.line(d.position.line, in: bytes))
         }
         guard errors.isEmpty, let spec = result.spec else {
             if format == .text {
-                FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: request.file,
+                FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: file,
                                                                                file: bytes).utf8))
             } else {
                 DiagnosticPrinter.emit(diagnostics, format: format)
@@ -77,71 +87,16 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let layout = LayoutEngine.layout(spec)
-        let image = Painter.paint(spec, layout: layout, time: request.time, scale: request.scale, theme: request.theme)
+        let image = Painter.paint(spec, layout: layout, time: time.value, scale: scale.value, theme: theme.value)
         let png = PNGEncoder.encode(image)
-        do {
-            try RenderOutputFile.write(png, to: request.output)
-        } catch {
-            throw Self.fail("cannot write '\(request.output)': \(error.localizedDescription)", code: 2)
-        }
+        do { try UserFile.write(png, to: output) } catch { throw UsageError(message: error.description) }
         if format == .json {
             DiagnosticPrinter.emit(diagnostics, format: .json, extra: [
-                ("output", JSONText.string(request.output)), ("width", String(image.width)), ("height", String(image.height)),
+                ("output", JSONText.string(output)), ("width", String(image.width)), ("height", String(image.height)),
             ])
             return
         }
         if !diagnostics.isEmpty { DiagnosticPrinter.emit(diagnostics, format: format) }
-        print("wrote \(request.output) (\(image.width)x\(image.height) px)")
-    }
-
-    static func fail(_ message: String, code: Int32) -> ExitCode {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        return ExitCode(code)
-    }
-}
-
-/// Validated options of `render`.
-struct RenderRequest {
-    var file: String
-    var name: String?
-    var time: Double
-    var scale: Int
-    var theme: Theme
-    var output: String
-
-    struct Problem: Error {
-        var message: String
-    }
-
-    static func validate(_ command: RenderCommand) -> Result<RenderRequest, Problem> {
-        if let extra = command.unexpected.first {
-            return .failure(Problem(message: "unexpected argument '\(extra)'"))
-        }
-        guard let file = command.file else { return .failure(Problem(message: "missing FILE")) }
-        guard let output = command.output, !output.isEmpty else {
-            return .failure(Problem(message: "missing --output OUT.png"))
-        }
-        var time = 0.0
-        if let text = command.time {
-            guard let value = Double(text), value.isFinite else {
-                return .failure(Problem(message: "--time must be a number of seconds, got '\(text)'"))
-            }
-            time = value
-        }
-        var scale = 1
-        if let text = command.scale {
-            guard let value = Int(text), (1...Limits.maxScale).contains(value) else {
-                return .failure(Problem(message: "--scale must be a whole number from 1 to \(Limits.maxScale), got '\(text)'"))
-            }
-            scale = value
-        }
-        var theme = Theme.light
-        switch command.theme {
-        case nil, "light": theme = .light
-        case "dark": theme = .dark
-        case let other?: return .failure(Problem(message: "--theme must be light or dark, got '\(other)'"))
-        }
-        return .success(RenderRequest(file: file, name: command.name, time: time, scale: scale, theme: theme,
-                                      output: output))
+        print("wrote \(output) (\(image.width)x\(image.height) px)")
     }
 }

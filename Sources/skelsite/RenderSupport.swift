@@ -56,22 +56,3 @@ struct RenderSpecSource {
         return nil
     }
 }
-
-/// Writes a file atomically: a temporary file in the same folder, then a rename, so a
-/// reader never sees half a PNG and a failed write leaves any old file as it was.
-enum RenderOutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let target = URL(fileURLWithPath: path)
-        let folder = target.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, target.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-    }
-}

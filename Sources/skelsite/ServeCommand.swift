@@ -44,15 +44,13 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }
         } catch {
-            FileHandle.standardError.write(Data("skelsite serve: error: cannot listen on \(host):\(port): \(error)\n".utf8))
-            throw ExitCode(2)
+            throw UsageError(["skelsite serve: error: cannot listen on \(host):\(port): \(error)"])
         }
         let bound: UInt16
         do {
             bound = try await session.start()
         } catch {
-            FileHandle.standardError.write(Data("skelsite serve: error: cannot listen on \(host):\(port): \(error)\n".utf8))
-            throw ExitCode(2)
+            throw UsageError(["skelsite serve: error: cannot listen on \(host):\(port): \(error)"])
         }
         // Through FileHandle (unbuffered) so a script reading the port sees it at once.
         FileHandle.standardOutput.write(Data("Serving \(source) at http://\(host):\(bound)/ (Ctrl-C to stop)\n".utf8))

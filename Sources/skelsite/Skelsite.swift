@@ -15,24 +15,41 @@ struct Skelsite: AsyncParsableCommand {
         ]
     )
 
-    /// ArgumentParser exits 64 (EX_USAGE) on bad arguments; DESIGN.md promises 2 for every
-    /// usage error, so scripts can tell "the tool was misused" from "pixels differ" (1).
+    /// Every usage error exits 2 (site/reference/command-line.md), so scripts can tell
+    /// "the tool was misused" from "pixels differ" (1). ArgumentParser's own parse errors
+    /// would exit 64 (EX_USAGE): they keep its message and get a pointer to the help.
+    /// A `UsageError` (from a command's `validate()` or `run()`) prints as it is.
     static func main() async {
+        let command: ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            if code == .validationFailure {
+                printError(fullMessage(for: error) + "\nRun 'skelsite help' for usage.")
+            } else {
+                // A validate() error: `message` is the error's own description.
+                printError(message(for: error))
+            }
+            Foundation.exit(2)
+        }
+        do {
+            var command = command
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+        } catch let error as UsageError {
+            printError(error.description)
+            Foundation.exit(2)
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                FileHandle.standardError.write(Data("Run 'skelsite help' for usage.\n".utf8))
-                Foundation.exit(2)
-            }
             exit(withError: error)
         }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

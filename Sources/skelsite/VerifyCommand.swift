@@ -18,64 +18,66 @@ struct VerifyCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The docs folder (default: site).")
+    @Argument(help: "The docs folder.")
     var source: String = "site"
 
-    @Option(help: "Also write the results as JSON to this file.")
+    @Option(help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "file"))
     var json: String?
 
     // Both the 1x and the 2x (retina) pixels ship in the docs.
-    @Option(help: "Comma-separated scales, each 1...4 (default 1,2).")
-    var scale: String = "1,2"
+    @Option(help: "Comma-separated scales, each 1...4.")
+    var scale = Checked<ScaleListRule>(argument: "1,2")
 
     // pixelmatch's default, as in `diff`. Note: a 45% white band over the default base #DEDEE3 is
     // below 0.1 (YIQ delta ~110 < 352), so use e.g. 0.03 to check the band geometry itself.
-    @Option(help: "pixelmatch colour threshold per pixel, 0...1 (default 0.1).")
-    var threshold: String = "0.1"
+    @Option(parsing: .unconditional, help: "pixelmatch colour threshold per pixel, 0...1.")
+    var threshold = Checked<FractionRule>(argument: String(DiffOptions().threshold))
 
     // The issue's bar: a frame may differ in at most 1 pixel in 200 (anti-aliasing).
-    @Option(help: "Smallest share of matching pixels that passes, 0...1 (default 0.995).")
-    var minimum: String = "0.995"
+    @Option(parsing: .unconditional, help: "Smallest share of matching pixels that passes, 0...1.")
+    var minimum = Checked<MatchShareRule>(argument: "0.995")
 
-    @Option(help: "Write browser, painter and diff PNGs of failing frames into this folder.")
+    @Option(help: ArgumentHelp("Write browser, painter and diff PNGs of failing frames into this folder.", valueName: "dir"))
     var failures: String?
 
     // Debian's package name; override for Chrome or a custom build.
-    @Option(help: "The Chromium executable (default: chromium).")
+    @Option(help: "The Chromium executable.")
     var chromium: String = "chromium"
+
+    func validate() throws {
+        try scale.check("--scale")
+        try minimum.check("--minimum")
+        try threshold.check("--threshold")
+    }
 
     func run() throws {
         var options = VerifyRun.Options()
-        var scales: [Int] = []
-        for part in scale.split(separator: ",") {
-            guard let value = Int(part.trimmingCharacters(in: .whitespaces)), value >= 1, value <= Limits.maxScale else {
-                fail("--scale takes comma-separated whole numbers 1...\(Limits.maxScale), got '\(scale)'")
+        options.scales = scale.value
+        options.minimumMatch = minimum.value
+        options.pixelThreshold = threshold.value
+        // Refused before Chromium starts: results never replace a link, FIFO or device.
+        if let json {
+            do { try UserFile.checkReplaceable(json) } catch { try fail(error.description) }
+        }
+        if let failures {
+            var info = stat()
+            if lstat(failures, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                try fail("cannot write into '\(failures)': it is not a folder (links are not followed)")
             }
-            if !scales.contains(value) { scales.append(value) }
+            options.failuresFolder = URL(fileURLWithPath: failures)
         }
-        guard !scales.isEmpty else { fail("--scale is empty") }
-        options.scales = scales
-        guard let minimumValue = Double(minimum), minimumValue >= 0, minimumValue <= 1 else {
-            fail("--minimum takes a number 0...1, got '\(minimum)'")
-        }
-        options.minimumMatch = minimumValue
-        guard let thresholdValue = Double(threshold), thresholdValue >= 0, thresholdValue <= 1 else {
-            fail("--threshold takes a number 0...1, got '\(threshold)'")
-        }
-        options.pixelThreshold = thresholdValue
-        if let failures { options.failuresFolder = URL(fileURLWithPath: failures) }
 
         let found: VerifySpecs.Found
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue else {
+            try fail("'\(source)' is not a folder")
+        }
         do {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue else {
-                fail("'\(source)' is not a folder")
-            }
             // Diagnostics name files as the user can open them from here.
             let shown = source == "." ? "" : (source.hasSuffix("/") ? source : source + "/")
             found = try VerifySpecs.find(in: URL(fileURLWithPath: source), displayPrefix: shown)
         } catch {
-            fail("\(error)")
+            try fail("\(error)")
         }
         for problem in found.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
 
@@ -83,15 +85,17 @@ struct VerifyCommand: ParsableCommand {
         do {
             camera = try BrowserCamera(executable: chromium)
         } catch {
-            fail("cannot start headless Chromium ('\(chromium)'): \(error)")
+            try fail("cannot start headless Chromium ('\(chromium)'): \(error)")
         }
+        // Errors are thrown, not exit()ed, so these run on every way out.
+        defer { camera.shutdown() }
         let runner: VerifyRun
         do {
             runner = try VerifyRun(options: options, camera: camera)
         } catch {
-            camera.shutdown()
-            fail("\(error)")
+            try fail("\(error)")
         }
+        defer { runner.cleanUp() }
         var results: [VerifyResult] = []
         for spec in found.specs {
             do {
@@ -101,30 +105,25 @@ struct VerifyCommand: ParsableCommand {
                 fflush(nil)
                 results += frames
             } catch {
-                // exit() skips defers: stop the browser and remove scratch files first.
-                runner.cleanUp()
-                camera.shutdown()
-                fail("\(spec.name): \(error)")
+                try fail("\(spec.name): \(error)")
             }
         }
-        runner.cleanUp()
-        camera.shutdown()
         let failing = results.filter { $0.match < options.minimumMatch }.count
         let worst = results.map(\.match).min() ?? 1
         print("\(found.specs.count) specs, \(results.count) frames, \(failing) below "
               + VerifyReport.percent(options.minimumMatch) + " (worst " + VerifyReport.percent(worst) + ")")
         if let json {
             do {
-                try Data(VerifyReport.json(results, minimum: options.minimumMatch).utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
+                try UserFile.write(VerifyReport.json(results, minimum: options.minimumMatch), to: json)
             } catch {
-                fail("cannot write '\(json)': \(error.localizedDescription)")
+                try fail(error.description)
             }
         }
         if failing > 0 || !found.problems.isEmpty { throw ExitCode(1) }
     }
 
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
-        Foundation.exit(2)
+    /// A usage or I/O error: `error: MESSAGE`, exit 2.
+    private func fail(_ message: String) throws(UsageError) -> Never {
+        throw UsageError(message: message)
     }
 }

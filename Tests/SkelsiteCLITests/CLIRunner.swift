@@ -31,8 +31,10 @@ enum CLIRunner {
         throw Failure(description: "skelsite binary not found near \(CommandLine.arguments[0]); run `swift build` first")
     }
 
-    /// Runs `skelsite ARGS` in `cwd` (default: the current folder) and waits for it.
-    static func run(_ arguments: [String], cwd: URL? = nil, stdin: String? = nil) throws -> Result {
+    /// Runs `skelsite ARGS` in `cwd` (default: the current folder) and waits for it;
+    /// `environment` entries are set on top of this process's environment.
+    static func run(_ arguments: [String], cwd: URL? = nil, stdin: String? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -45,6 +47,9 @@ enum CLIRunner {
         process.executableURL = try binary()
         process.arguments = arguments
         if let cwd { process.currentDirectoryURL = cwd }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = out
         process.standardError = err
         let input = Pipe()

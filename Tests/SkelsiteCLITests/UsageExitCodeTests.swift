@@ -1,6 +1,6 @@
 import Testing
 
-/// Every usage error exits 2 (DESIGN.md), including those ArgumentParser catches
+/// Every usage error exits 2 (site/reference/command-line.md), including those ArgumentParser catches
 /// itself, which it would otherwise report as 64.
 @Suite struct UsageExitCodeTests {
     @Test(arguments: [

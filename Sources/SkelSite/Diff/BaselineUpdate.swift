@@ -52,24 +52,29 @@ public enum BaselineUpdate {
         return .success(plan)
     }
 
-    /// Carries the plan out. Each copy goes to a temporary file beside its target and is
-    /// renamed over it, so an interrupted update never leaves a half-written PNG.
+    /// Carries the plan out. Each copy goes through `UserFile.write` (a temporary file
+    /// beside its target, renamed over it), so an interrupted update never leaves a
+    /// half-written PNG, and a baseline path that is a link, FIFO or device is refused;
+    /// every target is checked before the first is written.
     public static func apply(_ plan: BaselinePlan, baseline: String, current: String) throws(DiffError) {
         let fm = FileManager.default
-        for path in plan.replace + plan.add {
+        let copies = plan.replace + plan.add
+        for path in copies {
             let target = DirectoryDiff.join(baseline, path)
-            let temporary = target + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+            do { try UserFile.checkReplaceable(target) } catch {
+                throw DiffError(path: target, message: "cannot write: \(error.reason)")
+            }
+        }
+        for path in copies {
+            let target = DirectoryDiff.join(baseline, path)
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: DirectoryDiff.join(current, path)))
                 try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
                                        withIntermediateDirectories: true)
-                try data.write(to: URL(fileURLWithPath: temporary))
-                // rename(2) replaces the target atomically (FileManager's move refuses to).
-                if rename(temporary, target) != 0 {
-                    throw DiffError(path: target, message: "cannot replace: \(String(cString: strerror(errno)))")
-                }
+                try UserFile.write([UInt8](data), to: target)
+            } catch let failure as UserFile.Failure {
+                throw DiffError(path: target, message: "cannot write: \(failure.reason)")
             } catch {
-                try? fm.removeItem(atPath: temporary)
                 throw DiffError(path: target, message: "cannot write: \(error.localizedDescription)")
             }
         }

@@ -65,17 +65,28 @@ public enum DiffReportFolder {
         return site(containing: current).map { ($0 as NSString).appendingPathComponent(siteFolderName) }
     }
 
-    /// A fresh sibling folder to write the report into; checks the target can be replaced.
-    public static func prepare(_ target: String) throws(DiffError) -> String {
+    /// Throws unless `target` is missing, or a real folder that is empty or holds an
+    /// earlier report.
+    public static func checkReplaceable(_ target: String) throws(DiffError) {
         let fm = FileManager.default
-        var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: target, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw DiffError(path: target, message: "exists and is not a directory") }
+        var info = stat()
+        if lstat(target, &info) == 0 {
+            // lstat: a link is refused, not followed (site/reference/limits.md, "Files skelsite writes").
+            if info.st_mode & S_IFMT == S_IFLNK {
+                throw DiffError(path: target, message: "is a symbolic link; refusing to replace it")
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw DiffError(path: target, message: "exists and is not a directory") }
             let contents = (try? fm.contentsOfDirectory(atPath: target)) ?? []
             guard contents.isEmpty || contents.contains(marker) else {
                 throw DiffError(path: target, message: "not empty and not a skelsite diff report; refusing to replace it")
             }
         }
+    }
+
+    /// A fresh sibling folder to write the report into; checks the target can be replaced.
+    public static func prepare(_ target: String) throws(DiffError) -> String {
+        try checkReplaceable(target)
+        let fm = FileManager.default
         let parent = (target as NSString).deletingLastPathComponent
         let temporary = (parent as NSString).appendingPathComponent(
             ".\((target as NSString).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -92,11 +103,10 @@ public enum DiffReportFolder {
     public static func finish(_ temporary: String, target: String, page: String) throws(DiffError) {
         let fm = FileManager.default
         do {
-            try Data(page.utf8).write(to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent("index.html")))
-            try Data(DiffHTMLReport.script.utf8).write(
-                to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent(DiffHTMLReport.scriptName)))
-            try Data("written by skelsite diff; the next run replaces this folder\n".utf8).write(
-                to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent(marker)))
+            try UserFile.write(page, to: (temporary as NSString).appendingPathComponent("index.html"))
+            try UserFile.write(DiffHTMLReport.script, to: (temporary as NSString).appendingPathComponent(DiffHTMLReport.scriptName))
+            try UserFile.write("written by skelsite diff; the next run replaces this folder\n",
+                               to: (temporary as NSString).appendingPathComponent(marker))
             if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
             try fm.moveItem(atPath: temporary, toPath: target)
         } catch {

@@ -197,7 +197,7 @@ public enum DirectoryDiff {
     static func write(_ bytes: [UInt8], to file: String) throws {
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        try UserFile.write(bytes, to: file)
     }
 }
 

@@ -23,17 +23,25 @@ public enum Scaffold {
     }
 
     /// Writes the scaffold into `directory` (created when missing). Existing files are
-    /// never replaced unless `force` is true. Returns the paths written, relative.
+    /// never replaced unless `force` is true, and then only regular files (a link, FIFO or
+    /// device is refused: site/reference/limits.md). Returns the paths written, relative.
     @discardableResult
     public static func write(to directory: URL, force: Bool = false) throws(Failure) -> [String] {
         let fm = FileManager.default
         let existing = files.map(\.path).filter { fm.fileExists(atPath: directory.appendingPathComponent($0).path) }
         if !existing.isEmpty && !force { throw .wouldOverwrite(existing) }
+        // Even --force replaces only regular files; all are checked before the first write.
+        for file in files {
+            let url = directory.appendingPathComponent(file.path)
+            do { try UserFile.checkReplaceable(url.path) } catch {
+                throw .io("\(url.path): error: cannot write: \(error.reason)")
+            }
+        }
         for file in files {
             let url = directory.appendingPathComponent(file.path)
             do {
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents.utf8).write(to: url, options: .atomic)
+                try UserFile.write(file.contents, to: url.path)
             } catch {
                 throw .io("\(url.path): error: cannot write: \(error.localizedDescription)")
             }

@@ -30,6 +30,9 @@ public enum VerifyResultsFile {
     /// Throws a message naming the file and the problem.
     /// The bar comes from the file's `minimum` (what the run used), else 0.995.
     public static func read(_ url: URL) throws(SiteBuildError) -> [String: ComponentAgreement] {
+        if let kind = UserFile.unreadableKind(url.path) {
+            throw .io("cannot read verify results \(url.path): \(kind)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

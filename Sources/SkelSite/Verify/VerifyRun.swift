@@ -185,8 +185,8 @@ public struct VerifyRun {
             stem.unicodeScalars.append(CharacterSet.alphanumerics.contains(c) ? c : "_")
         }
         stem += "-" + VerifyReport.themeName(r.theme) + "-" + String(r.scale) + "x-t" + VerifyReport.number(r.time)
-        try Data(PNGEncoder.encode(browser)).write(to: folder.appendingPathComponent(stem + "-browser.png"))
-        try Data(PNGEncoder.encode(painted)).write(to: folder.appendingPathComponent(stem + "-painter.png"))
-        if let diff { try Data(PNGEncoder.encode(diff)).write(to: folder.appendingPathComponent(stem + "-diff.png")) }
+        try UserFile.write(PNGEncoder.encode(browser), to: folder.appendingPathComponent(stem + "-browser.png").path)
+        try UserFile.write(PNGEncoder.encode(painted), to: folder.appendingPathComponent(stem + "-painter.png").path)
+        if let diff { try UserFile.write(PNGEncoder.encode(diff), to: folder.appendingPathComponent(stem + "-diff.png").path) }
     }
 }

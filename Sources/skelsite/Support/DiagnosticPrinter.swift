@@ -1,8 +1,5 @@
-import ArgumentParser
 import Foundation
 import SkelSite
-
-extension OutputFormat: ExpressibleByArgument {}
 
 /// Prints a command's diagnostics in the chosen `--format`:
 /// - text: compiler-style lines with source and caret, on stderr;

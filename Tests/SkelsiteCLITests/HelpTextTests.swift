@@ -1,0 +1,308 @@
+import Testing
+
+/// Every command's `--help`, pinned: a changed option, default or wording shows up
+/// here and in review (site/reference/command-line.md describes the same options).
+/// COLUMNS=80 fixes the wrapping width whatever the terminal.
+@Suite struct HelpTextTests {
+    @Test(arguments: HelpTextTests.pinned)
+    func helpIsPinned(command: [String], text: String) throws {
+        let result = try CLIRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == text, "skelsite \(command.joined(separator: " ")) --help")
+    }
+
+    /// `skelsite help COMMAND` prints the same text as `COMMAND --help`.
+    @Test func helpSubcommandMatches() throws {
+        let viaHelp = try CLIRunner.run(["help", "render"], environment: ["COLUMNS": "80"])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.stdout == Self.pinned.first { $0.0 == ["render"] }?.1)
+    }
+
+    static let pinned: [([String], String)] = [
+        ([], #"""
+            OVERVIEW: Design, document and test skeleton loading components.
+
+            USAGE: skelsite <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              build                   Build a folder of Markdown docs into a gallery site.
+              render                  Render one spec to a PNG frame.
+              diff                    Compare a baseline folder of reference PNGs with a
+                                      current one.
+              baseline                Manage the baseline reference PNGs.
+              verify                  Compare the CSS components in headless Chromium with
+                                      the reference frames.
+              check                   Validate docs and specs; build nothing.
+              serve                   Preview the site locally with live reload.
+              init                    Scaffold a docs folder with example specs, a
+                                      .gitignore and a CI workflow.
+
+              See 'skelsite help <subcommand>' for detailed help.
+
+            """#),
+        (["build"], #"""
+            OVERVIEW: Build a folder of Markdown docs into a gallery site.
+
+            Writes pages, reference PNGs (png/<component-id>/), assets and indexes to a
+            staging folder beside the output and swaps it in only when the build has no
+            errors. Rendered components are cached in <SOURCE>/.skelsite-cache.
+
+            USAGE: skelsite build [<source>] [--quiet] [--format <format>] [--output <output>] [--templates <templates>] [--base-url <base-url>] [--allow-raw-html] [--verify-results <verify-results>]
+
+            ARGUMENTS:
+              <source>                The docs folder. (default: site)
+
+            OPTIONS:
+              -q, --quiet             Print nothing but diagnostics.
+              --format <format>       Output for people (text), for tools (json: one
+                                      document on stdout) or as GitHub Actions annotations
+                                      (github). (values: text, json, github; default: text)
+              -o, --output <output>   The output folder (replaced on success). (default:
+                                      _site)
+              --templates <templates> A templates folder to use instead of the default
+                                      theme.
+              --base-url <base-url>   Absolute URL of the site, for sitemap.xml.
+              --allow-raw-html        Pass raw HTML in docs through (off: it is omitted).
+              --verify-results <verify-results>
+                                      A `skelsite verify --json` file: show each measured
+                                      component's CSS-vs-PNG figures on its page.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["render"], #"""
+            OVERVIEW: Render one spec to a PNG frame.
+
+            FILE is a .skel file holding one spec, or a Markdown file: its first
+            ```skeleton block, or the one whose title is --name. --output is replaced only
+            when it is a regular file (not a link, FIFO or device).
+
+            USAGE: skelsite render [<file>] [--name <name>] [--time <seconds>] [--scale <scale>] [--theme <theme>] [--output <png>] [--format <format>]
+
+            ARGUMENTS:
+              <file>                  A .skel file or a Markdown file.
+
+            OPTIONS:
+              --name <name>           Title of the spec to render from a Markdown file
+                                      (default: the first).
+              --time <seconds>        Time in seconds from when the component shows, at
+                                      least 0. (default: 0)
+              --scale <scale>         Pixels per point, 1...4. (default: 1)
+              --theme <theme>         Which colour set. (values: light, dark; default:
+                                      light)
+              --output <png>          Where to write the PNG (a regular file; replaced
+                                      atomically).
+              --format <format>       Output for people (text), for tools (json: one
+                                      document on stdout) or as GitHub Actions annotations
+                                      (github). (values: text, json, github; default: text)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["diff"], #"""
+            OVERVIEW: Compare a baseline folder of reference PNGs with a current one.
+
+            PNGs (*.png, searched recursively) are paired by relative path. Each is
+            unchanged, changed (pixels differ beyond --threshold, as pixelmatch counts
+            them), added, removed or resized. A line is printed per image that is not
+            unchanged, then a summary.
+
+            Tolerance (like Playwright's): a changed image fails when more pixels differ
+            than --max-diff-pixels or than --max-diff-ratio of its pixels (the stricter
+            when both are given; 0 when neither is). Resized images always fail; added and
+            removed ones fail unless --allow-added / --allow-removed.
+
+            Report: an HTML report (index.html: pictures side by side, an overlay slider, a
+            blink toggle; readable without JavaScript) with diff PNGs goes to --output DIR.
+            Without --output, when CURRENT_DIR is a built site or a folder directly inside
+            one (the folder or its parent has index.html; the site builder writes PNGs to
+            <site>/png/), the report goes to <site>/diff/, replacing the placeholder the
+            build writes there, so the gallery's "Visual diff" link shows it (and the
+            report links back to the gallery); otherwise no report is written. A rebuild
+            whose inputs are unchanged keeps the report; one that changes them puts the
+            placeholder back. A report folder is only replaced when it is empty or holds an
+            earlier report or the placeholder. diff never writes into BASELINE_DIR: a
+            report folder (or --json, --junit file) there, or a report folder that is or
+            contains either folder, is refused. Files are replaced only when they are
+            regular files (not links, FIFOs or devices).
+
+            Exit status: 0 nothing differs beyond tolerance; 1 something does; 2 usage or
+            I/O error (missing folder, unreadable or undecodable PNG: `path: error:
+            message`).
+
+            USAGE: skelsite diff [<baseline>] [<current>] [--threshold <threshold>] [--include-aa] [--output <dir>] [--json <file>] [--junit <file>] [--max-diff-pixels <n>] [--max-diff-ratio <ratio>] [--allow-added] [--allow-removed] [--format <format>]
+
+            ARGUMENTS:
+              <baseline>              Folder of baseline PNGs.
+              <current>               Folder of current PNGs.
+
+            OPTIONS:
+              --threshold <threshold> Colour distance threshold, 0 (exact) to 1
+                                      (pixelmatch's default). (default: 0.1)
+              --include-aa            Count anti-aliased pixels as differences.
+              --output <dir>          Folder for the HTML report and diff PNGs (default:
+                                      see above).
+              --json <file>           Write the results as JSON to this file.
+              --junit <file>          Write JUnit XML (one testcase per image) to this file.
+              --max-diff-pixels <n>   Differing pixels allowed per image (default 0).
+              --max-diff-ratio <ratio>
+                                      Fraction 0...1 of an image's pixels allowed to differ.
+              --allow-added           Images with no baseline do not fail.
+              --allow-removed         Baselines with no current image do not fail.
+              --format <format>       Output for people (text), for tools (json: one
+                                      document on stdout) or as GitHub Actions annotations
+                                      (github). (values: text, json, github; default: text)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["baseline"], #"""
+            OVERVIEW: Manage the baseline reference PNGs.
+
+            USAGE: skelsite baseline <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              update                  Make the baseline folder match the current PNGs.
+
+              See 'skelsite help baseline <subcommand>' for detailed help.
+
+            """#),
+        (["baseline", "update"], #"""
+            OVERVIEW: Make the baseline folder match the current PNGs.
+
+            Copies every current PNG whose pixels differ from its baseline (any byte of the
+            decoded RGBA, or the size) and every new one into BASELINE_DIR, and deletes
+            baseline PNGs that have no current image. Only *.png files are touched; PNGs
+            whose pixels are identical stay as they are. Prints each file replaced, added
+            and removed, then a summary. BASELINE_DIR is created when missing. A baseline
+            path that is a link, FIFO or device is refused, not replaced. Exit status: 0
+            done; 2 usage or I/O error (an undecodable PNG prints `path: error: message`
+            and nothing is written).
+
+            USAGE: skelsite baseline update [<baseline>] [<current>] [--dry-run]
+
+            ARGUMENTS:
+              <baseline>              Folder of baseline PNGs to update.
+              <current>               Folder of current PNGs.
+
+            OPTIONS:
+              --dry-run               Print what would change; write nothing.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["verify"], #"""
+            OVERVIEW: Compare the CSS components in headless Chromium with the reference
+            frames.
+
+            Every ```skeleton spec of every .md file under SOURCE is shown by headless
+            Chromium, frozen at t = 0, T/4, T/2 and 3T/4, in light and dark, at each scale,
+            and compared with the painter's frame (pixelmatch, threshold 0.1).
+
+            USAGE: skelsite verify [<source>] [--json <file>] [--scale <scale>] [--threshold <threshold>] [--minimum <minimum>] [--failures <dir>] [--chromium <chromium>]
+
+            ARGUMENTS:
+              <source>                The docs folder. (default: site)
+
+            OPTIONS:
+              --json <file>           Also write the results as JSON to this file.
+              --scale <scale>         Comma-separated scales, each 1...4. (default: 1,2)
+              --threshold <threshold> pixelmatch colour threshold per pixel, 0...1.
+                                      (default: 0.1)
+              --minimum <minimum>     Smallest share of matching pixels that passes, 0...1.
+                                      (default: 0.995)
+              --failures <dir>        Write browser, painter and diff PNGs of failing
+                                      frames into this folder.
+              --chromium <chromium>   The Chromium executable. (default: chromium)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["check"], #"""
+            OVERVIEW: Validate docs and specs; build nothing.
+
+            USAGE: skelsite check [<source>] [--quiet] [--format <format>] [--links <SITE_DIR>]
+
+            ARGUMENTS:
+              <source>                The docs folder. (default: site)
+
+            OPTIONS:
+              -q, --quiet             Print nothing but diagnostics.
+              --format <format>       Output for people (text), for tools (json: one
+                                      document on stdout) or as GitHub Actions annotations
+                                      (github). (values: text, json, github; default: text)
+              --links <SITE_DIR>      Also check every link and asset reference of this
+                                      built site folder.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["serve"], #"""
+            OVERVIEW: Preview the site locally with live reload.
+
+            Builds SOURCE, serves it on http://127.0.0.1:PORT/ and watches the docs and the
+            theme in use (the default one, or --templates DIR; assets included): every save
+            rebuilds incrementally (unchanged specs come from the cache) and open pages
+            reload. A broken doc shows its diagnostics in an overlay while the last good
+            site keeps being served. Only files inside the output folder are served. Stop
+            with Ctrl-C.
+
+            USAGE: skelsite serve [<source>] [--port <port>] [--host <host>] [--output <output>] [--templates <templates>]
+
+            ARGUMENTS:
+              <source>                The docs folder. (default: site)
+
+            OPTIONS:
+              --port <port>           The port to listen on (0 picks a free one). (default:
+                                      4000)
+              --host <host>           The address to bind to. (default: 127.0.0.1)
+              -o, --output <output>   Where the served site is built (default: a temporary
+                                      folder).
+              --templates <templates> A templates folder to use instead of the default
+                                      theme (watched too).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["init"], #"""
+            OVERVIEW: Scaffold a docs folder with example specs, a .gitignore and a CI
+            workflow.
+
+            Writes docs/index.md, docs/components/*.md, .gitignore and
+            .github/workflows/skeletons.yml into DIR (default: the current folder).
+            Existing files are never replaced unless --force is given. Then: skelsite build
+            DIR/docs, or skelsite serve DIR/docs. Before the workflow's first run, set
+            SKELSITE_REPOSITORY in it (a placeholder) and create the baselines: skelsite
+            baseline update baselines _site/png after a build.
+
+            USAGE: skelsite init [<directory>] [--force]
+
+            ARGUMENTS:
+              <directory>             The folder to scaffold into. (default: .)
+
+            OPTIONS:
+              --force                 Replace files that already exist (regular files only:
+                                      never a link, FIFO or device).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+    ]
+}
