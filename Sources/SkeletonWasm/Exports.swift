@@ -80,7 +80,7 @@ public func html(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutabl
     writer.animation(parsed.animation)
     // Last, so readers that stop after the animation still work: the same spec as a
     // SwiftUI view (site/reference/swiftui-export.md), as `skelsite export` writes it.
-    writer.text(SwiftUIExport.viewsFile([SwiftUIExportItem(spec: parsed, origin: "the playground")]))
+    writer.text(SwiftUIExport.viewsFile([ExportedSpec(spec: parsed, origin: "the playground")]))
     return ResultHandle.make(kind: .html, data: writer.bytes)
 }
 

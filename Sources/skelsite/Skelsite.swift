@@ -11,7 +11,7 @@ struct Skelsite: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             BuildCommand.self, RenderCommand.self, DiffCommand.self, BaselineCommand.self,
-            VerifyCommand.self, CheckCommand.self, ServeCommand.self, InitCommand.self,
+            VerifyCommand.self, CheckCommand.self, ServeCommand.self, InitCommand.self, ExportCommand.self,
         ]
     )
 

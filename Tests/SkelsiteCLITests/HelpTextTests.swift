@@ -41,6 +41,8 @@ import Testing
               serve                   Preview the site locally with live reload.
               init                    Scaffold a docs folder with example specs, a
                                       .gitignore and a CI workflow.
+              export                  Turn specs into code for another platform (SwiftUI)
+                                      or into bare HTML and CSS.
 
               See 'skelsite help <subcommand>' for detailed help.
 
@@ -299,6 +301,31 @@ import Testing
             OPTIONS:
               --force                 Replace files that already exist (regular files only:
                                       never a link, FIFO or device).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["export"], #"""
+            OVERVIEW: Turn specs into code for another platform (SwiftUI) or into bare HTML
+            and CSS.
+
+            SOURCE is a .skel file, a Markdown doc (its ```skeleton blocks) or a docs
+            folder (every doc the build reads). swiftui writes Skeletons.swift (one View
+            per spec, named from its title) and SkeletonSupport.swift; html writes
+            NAME.html and NAME.css per spec. Files in DIR are replaced only when they are
+            regular files. See reference/swiftui-export.
+
+            USAGE: skelsite export [<source>] [--format <format>] [--output <dir>]
+
+            ARGUMENTS:
+              <source>                A .skel file, a Markdown doc or a docs folder.
+
+            OPTIONS:
+              --format <format>       What to write. (values: swiftui, html; default:
+                                      swiftui)
+              --output <dir>          The folder to write into (created when missing).
+                                      (default: skelsite-export)
               --version               Show the version.
               -h, --help              Show help information.
 

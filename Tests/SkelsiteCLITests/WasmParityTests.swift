@@ -60,7 +60,7 @@ import Testing
                                "width": image.width, "height": image.height, "rgba": file])
             }
             let component = ComponentEmitter.emit(spec, layout: layout)
-            let swiftui = SwiftUIExport.viewsFile([SwiftUIExportItem(spec: spec, origin: "the playground")])
+            let swiftui = SwiftUIExport.viewsFile([ExportedSpec(spec: spec, origin: "the playground")])
             html.append(["spec": text, "scope": component.scope, "html": component.html, "css": component.css,
                          "swiftui": swiftui])
         }

@@ -25,7 +25,7 @@ import Testing
     }
 
     static func export(_ name: String) throws -> String {
-        SwiftUIExport.viewsFile([SwiftUIExportItem(spec: try spec(name), origin: name + ".skel:1:1")])
+        SwiftUIExport.viewsFile([ExportedSpec(spec: try spec(name), origin: name + ".skel:1:1")])
     }
 
     @Test(arguments: names)
@@ -51,7 +51,7 @@ import Testing
 
     @Test func repeatedTitlesGetNumberedNames() throws {
         let spec = try Self.spec("still")
-        let file = SwiftUIExport.viewsFile([SwiftUIExportItem(spec: spec, origin: "a"), SwiftUIExportItem(spec: spec, origin: "b")])
+        let file = SwiftUIExport.viewsFile([ExportedSpec(spec: spec, origin: "a"), ExportedSpec(spec: spec, origin: "b")])
         #expect(file.contains("public struct Skeleton3StillBars: View {"))
         #expect(file.contains("public struct Skeleton3StillBars2: View {"))
     }
@@ -145,8 +145,8 @@ import Testing
     }
 
     /// The specs of the bundled site (every fenced `skeleton` block of site/**/*.md).
-    static func siteSpecs() throws -> [SwiftUIExportItem] {
-        var items: [SwiftUIExportItem] = []
+    static func siteSpecs() throws -> [ExportedSpec] {
+        var items: [ExportedSpec] = []
         let site = repository.appendingPathComponent("site")
         let paths = (FileManager.default.subpaths(atPath: site.path) ?? []).filter { $0.hasSuffix(".md") }.sorted()
         for path in paths {
@@ -160,7 +160,7 @@ import Testing
                     start = index + 2
                 } else if block != nil, line.hasPrefix("```") {
                     if let spec = SpecParser.parse(block!.joined(separator: "\n"), firstLine: start).spec {
-                        items.append(SwiftUIExportItem(spec: spec, origin: "site/\(path):\(start)"))
+                        items.append(ExportedSpec(spec: spec, origin: "site/\(path):\(start)"))
                     }
                     block = nil
                 } else if block != nil {

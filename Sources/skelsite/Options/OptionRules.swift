@@ -95,3 +95,15 @@ enum FormatRule: OptionRule {
         return .success(format)
     }
 }
+
+/// `export --format swiftui|html`: the target the specs become.
+enum ExportFormatRule: OptionRule {
+    static let choices = ExportFormat.allCases.map(\.rawValue)
+
+    static func parse(_ text: String) -> Result<ExportFormat, OptionProblem> {
+        guard let format = ExportFormat(rawValue: text) else {
+            return .failure(OptionProblem(predicate: "must be one of: " + choices.joined(separator: ", ")))
+        }
+        return .success(format)
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import SkelSite
+import SkeletonCore
+import SkeletonWeb
+
+/// `skelsite export SOURCE --format swiftui|html [--output DIR]`
+///
+/// Exit codes: 0 written; 1 a spec is invalid (every diagnostic printed, nothing
+/// written); 2 usage or I/O error (unknown format, unreadable SOURCE, an output file
+/// that is not a regular file).
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Turn specs into code for another platform (SwiftUI) or into bare HTML and CSS.",
+        discussion: """
+            SOURCE is a .skel file, a Markdown doc (its ```skeleton blocks) or a docs \
+            folder (every doc the build reads). swiftui writes Skeletons.swift (one View \
+            per spec, named from its title) and SkeletonSupport.swift; html writes \
+            NAME.html and NAME.css per spec. Files in DIR are replaced only when they are \
+            regular files. See reference/swiftui-export.
+            """
+    )
+
+    @Argument(help: "A .skel file, a Markdown doc or a docs folder.")
+    var source: String?
+
+    @Option(help: ArgumentHelp("What to write.", valueName: "format"))
+    var format = Checked<ExportFormatRule>(argument: "swiftui")
+
+    // A folder of its own: the files are regenerated, never edited by hand.
+    @Option(help: ArgumentHelp("The folder to write into (created when missing).", valueName: "dir"))
+    var output = "skelsite-export"
+
+    func validate() throws {
+        if source == nil { throw UsageError(message: "missing SOURCE") }
+        try format.check("--format")
+    }
+
+    func run() throws {
+        let source = source ?? ""
+        let found: [ExportSpecText]
+        do { found = try ExportSource.specs(at: source) } catch { throw UsageError(message: error.description) }
+        var specs: [ExportedSpec] = []
+        var failed = false
+        for text in found {
+            let result = SpecParser.parseWithinBounds(text.text, firstLine: text.firstLine, columnOffset: text.columnOffset)
+            if !result.diagnostics.isEmpty {
+                FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: text.path,
+                                                                               file: text.file).utf8))
+            }
+            guard let spec = result.spec else {
+                failed = true
+                continue
+            }
+            let origin = text.path + ":" + String(spec.position.line) + ":" + String(spec.position.column)
+            specs.append(ExportedSpec(spec: spec, origin: origin))
+        }
+        if failed { throw ExitCode(1) }
+        if specs.isEmpty { throw UsageError(message: "'\(source)' holds no spec") }
+        let files = format.value.files(specs)
+        let folder = URL(fileURLWithPath: output)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError(message: "cannot create '\(output)': \(error.localizedDescription)")
+        }
+        let paths = files.map { folder.appendingPathComponent($0.name).path }
+        // Every target is checked before the first write, so a refused one leaves DIR as it was.
+        for path in paths {
+            do { try UserFile.checkReplaceable(path) } catch { throw UsageError(message: error.description) }
+        }
+        for (file, path) in zip(files, paths) {
+            do { try UserFile.write(file.text, to: path) } catch { throw UsageError(message: error.description) }
+        }
+        print("exported \(specs.count) spec\(specs.count == 1 ? "" : "s") as \(format.text) into \(output): "
+              + files.map(\.name).joined(separator: ", "))
+    }
+}
