@@ -1,7 +1,8 @@
 import Testing
 @testable import SkeletonCore
 
-/// The DESIGN.md example, resolved value by value.
+/// The README's example spec ("Article row", with an explicit appearance), resolved value
+/// by value.
 @Suite struct ParserExampleTests {
     static let example = """
     skeleton "Article row" width=360
