@@ -45,7 +45,7 @@ enum DocumentDiscovery {
         }
         var walk = Walk(root: root)
         walk.visited[FolderID(info)] = ""
-        try walk.walk(source.path, relative: "", ancestors: [FolderID(info)])
+        try walk.run(source.path, ancestors: [FolderID(info)])
         return Found(paths: walk.found.sorted(), problems: walk.problems.sorted { $0.relativePath < $1.relativePath })
     }
 
@@ -70,11 +70,25 @@ enum DocumentDiscovery {
         var problems: [Problem] = []
         /// Every folder read so far, with the relative path it was read at.
         var visited: [FolderID: String] = [:]
+        /// Links met while walking, followed after every real folder is read (why: so a
+        /// link to a folder, such as `latest -> v2`, is the one skipped, not the folder).
+        var links: [(full: String, path: String, ancestors: [FolderID])] = []
 
         init(root: String) { self.root = root }
 
         mutating func problem(_ path: String, _ message: String, _ severity: Severity = .error) {
             problems.append(Problem(relativePath: path, severity: severity, message: message))
+        }
+
+        /// Reads `folder` and every real folder below it, then follows the links met.
+        mutating func run(_ folder: String, ancestors: [FolderID]) throws(SiteBuildError) {
+            try walk(folder, relative: "", ancestors: ancestors)
+            var next = 0
+            while next < links.count {
+                let link = links[next]
+                next += 1
+                try follow(link.full, path: link.path, ancestors: link.ancestors)
+            }
         }
 
         mutating func walk(_ folder: String, relative: String, ancestors: [FolderID]) throws(SiteBuildError) {
@@ -90,37 +104,51 @@ enum DocumentDiscovery {
                 var info = stat()
                 guard lstat(full, &info) == 0 else { continue }
                 if (info.st_mode & S_IFMT) == S_IFLNK {
-                    guard let target = SourceReading.realPath(full) else {
-                        // A dangling link reads nothing; a link to itself is a loop.
-                        if errno == ELOOP { problem(path, "symbolic link loop (too many levels of symbolic links)") }
-                        continue
-                    }
-                    guard stat(target, &info) == 0 else { continue }
-                    let kind = info.st_mode & S_IFMT
-                    guard SourceReading.isInside(target, root: root) else {
-                        // Only what the build would read matters: folders and docs.
-                        if kind == S_IFDIR || DocumentDiscovery.isDoc(name) { problem(path, SourceReading.leavesMessage(target)) }
-                        continue
-                    }
+                    links.append((full, path, ancestors))
+                } else {
+                    try take(full, path: path, info, ancestors: ancestors)
                 }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    let id = FolderID(info)
-                    if ancestors.contains(id) {
-                        let above = visited[id].map { $0.isEmpty ? "the source folder" : "'\($0)'" } ?? "a folder above it"
-                        problem(path, "symbolic link loop: it leads back to \(above), which contains it")
-                    } else if let first = visited[id] {
-                        problem(path, "symbolic link leads to folder '\(first)', which is already read; skipped",
-                                .warning)
-                    } else {
-                        visited[id] = path
-                        try walk(full, relative: path, ancestors: ancestors + [id])
-                    }
-                case S_IFREG:
-                    if DocumentDiscovery.isDoc(name) { found.append(path) }
-                default:
-                    if DocumentDiscovery.isDoc(name) { problem(path, "not a regular file; only regular files are read") }
+            }
+        }
+
+        /// A link: refused when it leaves the source, else taken like what it names.
+        mutating func follow(_ full: String, path: String, ancestors: [FolderID]) throws(SiteBuildError) {
+            guard let target = SourceReading.realPath(full) else {
+                // A dangling link reads nothing; a link to itself is a loop.
+                if errno == ELOOP { problem(path, "symbolic link loop (too many levels of symbolic links)") }
+                return
+            }
+            var info = stat()
+            guard stat(target, &info) == 0 else { return }
+            guard SourceReading.isInside(target, root: root) else {
+                // Only what the build would read matters: folders and docs.
+                if (info.st_mode & S_IFMT) == S_IFDIR || DocumentDiscovery.isDoc(path) {
+                    problem(path, SourceReading.leavesMessage(target))
                 }
+                return
+            }
+            try take(full, path: path, info, ancestors: ancestors, viaLink: true)
+        }
+
+        mutating func take(_ full: String, path: String, _ info: stat, ancestors: [FolderID],
+                           viaLink: Bool = false) throws(SiteBuildError) {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                let id = FolderID(info)
+                if ancestors.contains(id) {
+                    let above = visited[id].map { $0.isEmpty ? "the source folder" : "'\($0)'" } ?? "a folder above it"
+                    problem(path, "symbolic link loop: it leads back to \(above), which contains it")
+                } else if let first = visited[id] {
+                    problem(path, "\(viaLink ? "symbolic link leads to folder" : "same folder as") '\(first)', "
+                            + "which is already read; skipped", .warning)
+                } else {
+                    visited[id] = path
+                    try walk(full, relative: path, ancestors: ancestors + [id])
+                }
+            case S_IFREG:
+                if DocumentDiscovery.isDoc(path) { found.append(path) }
+            default:
+                if DocumentDiscovery.isDoc(path) { problem(path, "not a regular file; only regular files are read") }
             }
         }
 
