@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import SkelSite
 
-/// The render cache is checked, not trusted (site/reference/limits.md, "The render
-/// cache"): a damaged PNG is rendered again and the site comes out as from a clean build.
+/// The render cache is checked, not trusted (site/reference/limits.md, "Files the build
+/// reads and writes"): a damaged PNG is rendered again and the site comes out as from a
+/// clean build.
 @Suite struct CacheIntegrityTests {
     static let docs = ComponentBuildTests.docs
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import SkelSite
 
-/// Publishing the output (site/reference/limits.md, "Files the build writes"): one
-/// atomic exchange, never deleting through a link, and debris of killed builds removed.
+/// Publishing the output (site/reference/limits.md, "Files the build reads and
+/// writes"): one atomic exchange, never deleting through a link, and debris of killed builds removed.
 @Suite struct OutputSwapTests {
     static let docs = ["index.md": "# Home\n", "guide.md": "# Guide\n"]
 

@@ -3,7 +3,7 @@ import Testing
 @testable import SkelSite
 
 /// Symbolic links in the source folder (site/reference/limits.md, "Files the build
-/// reads"): followed while they stay inside, a located error when they leave it or
+/// reads and writes"): followed while they stay inside, a located error when they leave it or
 /// loop, so no host file is ever published and no walk runs for ever.
 @Suite struct SourceSymlinkTests {
     static func link(_ site: TestSite, _ path: String, to target: String) throws {

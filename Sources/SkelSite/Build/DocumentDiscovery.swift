@@ -9,8 +9,8 @@ import SkeletonCore
 /// Symbolic links are followed only while they stay inside the source folder; a link
 /// that leaves it, a link loop and a doc that is not a regular file are problems at the
 /// link's own path, and are left out of the list, so every listed doc is safe to read
-/// (site/reference/limits.md, "Files the build reads"). Each real folder is read once,
-/// so links cannot make the walk loop or grow exponentially.
+/// (site/reference/limits.md, "Files the build reads and writes"). Each real folder is
+/// read once, so links cannot make the walk loop or grow exponentially.
 enum DocumentDiscovery {
     /// A problem with one entry of the source folder, at its path relative to the source.
     struct Problem: Equatable, Sendable {

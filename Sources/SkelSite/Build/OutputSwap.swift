@@ -3,7 +3,7 @@ import Foundation
 /// Writes go to a staging folder beside the output; the finished site then trades
 /// places with the old one in one atomic exchange, so the output path always names a
 /// whole site, old or new, and a failed build never touches it
-/// (site/reference/limits.md, "Files the build writes").
+/// (site/reference/limits.md, "Files the build reads and writes").
 ///
 /// - `--output` may be a symbolic link to a folder: the site is published into that
 ///   folder and the link is kept. Nothing is ever deleted through a link: removing an old

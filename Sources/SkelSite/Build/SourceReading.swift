@@ -4,7 +4,7 @@ import Foundation
 /// every symbolic link and must still lie inside the source folder, and it must be a
 /// regular file (why: docs come from anyone who can open a pull request; a link to
 /// `/etc/passwd` must not be published, a FIFO must not hang the build). See
-/// site/reference/limits.md, "Files the build reads".
+/// site/reference/limits.md, "Files the build reads and writes".
 enum SourceReading {
     /// Why a source file was not read; `message` is the diagnostic's text.
     struct Failure: Error, Equatable {

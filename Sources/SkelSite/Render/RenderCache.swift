@@ -16,7 +16,8 @@ import Foundation
 /// The cache is not trusted: the `.entry` file records the SHA-256 of each PNG and of
 /// its own HTML and CSS, and `lookup` checks them all (and that every file is a regular
 /// file, not a link), so a truncated, edited or missing file makes the entry a miss and
-/// the component is rendered again (site/reference/limits.md, "The render cache").
+/// the component is rendered again (site/reference/limits.md, "Files the build reads
+/// and writes").
 final class RenderCache: @unchecked Sendable {
     let directory: URL
     private let fileManager = FileManager()
