@@ -76,3 +76,34 @@ import Testing
         #expect((report.rendered, report.cached) == (2, 0))
     }
 }
+
+/// A cache folder that is a link is refused: a doc author's `.skelsite-cache` link must
+/// not make the build write or prune in another folder.
+@Suite struct CacheFolderLinkTests {
+    @Test func aLinkedCacheFolderIsRefusedAndItsTargetUntouched() throws {
+        let site = try TestSite(ComponentBuildTests.docs)
+        defer { site.remove() }
+        let victim = site.root.appendingPathComponent("victim")
+        try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+        let longName = String(repeating: "f", count: 70)
+        try Data("keep".utf8).write(to: victim.appendingPathComponent(longName))
+        try FileManager.default.createSymbolicLink(atPath: site.cache.path, withDestinationPath: victim.path)
+        #expect(throws: SiteBuildError.io("cache folder \(site.cache.path) is a symbolic link; refusing to write through it (remove it: the cache is rebuilt)")) {
+            try site.build()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path) == [longName])
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    @Test func aPlantedLinkIsNeverWrittenThrough() throws {
+        let site = try TestSite([:])
+        defer { site.remove() }
+        let target = site.root.appendingPathComponent("target"), link = site.root.appendingPathComponent("link")
+        try Data("keep".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        #expect(throws: PlainFileWriter.Failure(path: link.path, code: ELOOP)) {
+            try PlainFileWriter.write("new", to: link.path)
+        }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
+    }
+}

@@ -100,6 +100,12 @@ final class RenderCache: @unchecked Sendable {
     /// Creates the folder, with a `.gitignore` that ignores everything in it (why: the
     /// default cache sits inside the docs folder, which is usually under version control).
     func prepare() throws(SiteBuildError) {
+        // Why refused: the default cache sits in the docs folder, and a doc author's
+        // `.skelsite-cache` link to another folder would have us write and prune there.
+        var info = stat()
+        if lstat(directory.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw .io("cache folder \(directory.path) is a symbolic link; refusing to write through it (remove it: the cache is rebuilt)")
+        }
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
             let ignore = directory.appendingPathComponent(".gitignore")
