@@ -113,7 +113,7 @@ final class RenderCache: @unchecked Sendable {
                 try Data("# skelsite's render cache: safe to delete.\n*\n".utf8).write(to: ignore)
             }
         } catch {
-            throw .io("cannot create cache folder \(directory.path): \(FileErrorText.describe(error))")
+            throw .io("cannot create cache folder \(directory.path): \(FileErrorText.describe(error, path: directory.path))")
         }
     }
 
