@@ -138,3 +138,19 @@ import Testing
         #expect(SourceReading.firstInvalidUTF8(Array("é€😀".utf8)) == nil)
     }
 }
+
+extension SourceSymlinkTests {
+    @Test func aLinkAddedAfterABuildIsNotTakenForUpToDate() throws {
+        // The safe docs did not change, so the input digest matches the last build's;
+        // the escaping link must still fail the build.
+        let site = try TestSite(["index.md": "# H\n"])
+        defer { site.remove() }
+        _ = try site.build()
+        let before = TestSite.hashes(of: site.output)
+        try Self.link(site, "passwd.md", to: "/etc/passwd")
+        let report = try site.build()
+        #expect(Self.errors(report) == ["docs/passwd.md:1:1: error: symbolic link leaves the source folder (-> /etc/passwd)"])
+        #expect(!report.wroteOutput)
+        #expect(TestSite.hashes(of: site.output) == before)
+    }
+}
