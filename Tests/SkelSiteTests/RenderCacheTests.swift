@@ -64,8 +64,15 @@ import Testing
     @Test func entryFileRoundTrips() throws {
         let artifacts = ComponentArtifacts(scope: "sk-abc", html: "<div>é\n\n</div>", css: ".a{}\n\n", width: 12, height: 7,
                                            pngNames: ["a.png", "b.png"], animated: true, frameTimes: [0, 0.25])
-        let bytes = CacheEntryFile.encode(artifacts)
-        #expect(CacheEntryFile.decode(bytes) == artifacts)
+        let digests = ["a.png": String(repeating: "1", count: 64), "b.png": String(repeating: "2", count: 64)]
+        let bytes = CacheEntryFile.encode(artifacts, pngDigests: digests)
+        #expect(CacheEntryFile.decode(bytes) == CacheEntryFile.Decoded(artifacts: artifacts, pngDigests: digests))
+        // A changed byte of the HTML keeps every length but not the body's digest.
+        var edited = bytes
+        edited[bytes.count - 10] ^= 1
+        #expect(CacheEntryFile.decode(edited) == nil)
+        // A PNG without a digest (the format before digests) is not an entry.
+        #expect(CacheEntryFile.decode(CacheEntryFile.encode(artifacts, pngDigests: ["a.png": digests["a.png"]!])) == nil)
         #expect(CacheEntryFile.decode(Array(bytes.dropLast())) == nil)
         #expect(CacheEntryFile.decode(bytes + [0x41]) == nil)
         #expect(CacheEntryFile.decode([]) == nil)

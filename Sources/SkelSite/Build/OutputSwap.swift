@@ -1,70 +1,224 @@
 import Foundation
 
-/// Writes go to a staging folder beside the output; the finished site replaces the
-/// old one in three renames-and-deletes, so a failed build never touches the output.
+/// Writes go to a staging folder beside the output; the finished site then trades
+/// places with the old one in one atomic exchange, so the output path always names a
+/// whole site, old or new, and a failed build never touches it
+/// (site/reference/limits.md, "Files the build reads and writes").
+///
+/// - `--output` may be a symbolic link to a folder: the site is published into that
+///   folder and the link is kept. Nothing is ever deleted through a link: removing an old
+///   output unlinks links inside it and never descends into them.
+/// - Staging (`.NAME.staging-PID`) and aside (`.NAME.old-PID`) folders left by a killed
+///   build are removed by the next build into the same output, when they carry our
+///   marker and their process is gone.
 enum OutputSwap {
     /// Marks a folder as ours: only a folder with this file (or an empty one) is ever
     /// replaced (why: `--output ~/Documents` by mistake must not delete anything).
     static let markerName = ".skelsite-output"
     static let markerText = "This folder is written by `skelsite build` and replaced on every build.\n"
 
+    /// Debris whose process is alive is still removed once its marker is this old (why:
+    /// process ids are reused; no build runs for a day).
+    static let debrisMaxAge: TimeInterval = 24 * 3600
+
+    /// The folder the site goes into: `output`, or the folder the link `output` names.
+    static func target(for output: URL) throws(SiteBuildError) -> URL {
+        var info = stat()
+        guard lstat(output.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return output }
+        guard let real = SourceReading.realPath(output) else {
+            throw .io("output \(output.path) is a symbolic link to a missing folder; create the folder or remove the link")
+        }
+        return URL(fileURLWithPath: real)
+    }
+
+    static func stagingURL(for target: URL, pid: Int32 = ProcessInfo.processInfo.processIdentifier) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).staging-\(pid)")
+    }
+
+    static func asideURL(for target: URL, pid: Int32 = ProcessInfo.processInfo.processIdentifier) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(pid)")
+    }
+
     static func makeStaging(for output: URL) throws(SiteBuildError) -> URL {
-        let parent = output.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        let target = try target(for: output)
+        removeDebris(of: target)
+        let staging = stagingURL(for: target)
+        if exists(staging.path) {
+            guard carriesMarker(staging.path) else {
+                throw .io("cannot create \(staging.path): it exists and was not made by skelsite")
+            }
+            removeInParallel(staging)
+        }
+        guard mkdir(staging.path, 0o755) == 0 else {
+            throw .io("cannot create \(staging.path): \(SourceReading.errnoText(errno))")
+        }
         do {
-            try? FileManager.default.removeItem(at: staging)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            try Data(markerText.utf8).write(to: staging.appendingPathComponent(markerName))
+            try PlainFileWriter.write(markerText, to: staging.appendingPathComponent(markerName).path)
         } catch {
-            throw .io("cannot create \(staging.path): \(error.localizedDescription)")
+            throw .io("cannot write \(error.path): \(SourceReading.errnoText(error.code))")
         }
         return staging
     }
 
-    static func swap(staging: URL, into output: URL) throws(SiteBuildError) {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        let exists = fileManager.fileExists(atPath: output.path, isDirectory: &isDirectory)
-        var aside: URL?
-        if exists {
-            guard isDirectory.boolValue else { throw .io("output \(output.path) exists and is not a folder") }
-            let contents = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
-            guard contents.isEmpty || contents.contains(markerName) else {
-                throw .io("refusing to replace \(output.path): it is not empty and was not written by skelsite (no \(markerName))")
+    /// `useExchange: false` forces the two-rename fallback (kernels and file systems
+    /// without RENAME_EXCHANGE); tests use it.
+    static func swap(staging: URL, into output: URL, useExchange: Bool = true) throws(SiteBuildError) {
+        let target = try target(for: output)
+        var info = stat()
+        guard lstat(target.path, &info) == 0 else {
+            guard rename(staging.path, target.path) == 0 else {
+                throw .io("cannot move the new output into place at \(target.path): \(SourceReading.errnoText(errno))")
             }
-            let old = output.deletingLastPathComponent()
-                .appendingPathComponent(".\(output.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
-            try? fileManager.removeItem(at: old)
-            do {
-                try fileManager.moveItem(at: output, to: old)
-            } catch {
-                throw .io("cannot move the old output aside: \(error.localizedDescription)")
+            return
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .io("output \(output.path) exists and is not a folder") }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        guard contents.isEmpty || contents.contains(markerName) else {
+            throw .io("refusing to replace \(output.path): it is not empty and was not written by skelsite (no \(markerName))")
+        }
+        if useExchange, let exchanged = exchange(staging.path, target.path) {
+            if exchanged == 0 {
+                // The staging name now holds the old site.
+                removeInParallel(staging)
+                return
             }
-            aside = old
+            if ![ENOSYS, EINVAL, EOPNOTSUPP].contains(exchanged) {
+                throw .io("cannot move the new output into place at \(target.path): \(SourceReading.errnoText(exchanged))")
+            }
         }
-        do {
-            try fileManager.moveItem(at: staging, to: output)
-        } catch {
-            // Put the old output back so the failure leaves things as they were.
-            if let aside { try? fileManager.moveItem(at: aside, to: output) }
-            throw .io("cannot move the new output into place: \(error.localizedDescription)")
+        // Fallback: aside, then in. A kill between the two leaves no output, but the
+        // aside folder keeps the old site and the next build removes it.
+        let aside = asideURL(for: target)
+        if exists(aside.path) { removeInParallel(aside) }
+        guard rename(target.path, aside.path) == 0 else {
+            throw .io("cannot move the old output aside: \(SourceReading.errnoText(errno))")
         }
-        if let aside { removeInParallel(aside) }
+        guard rename(staging.path, target.path) == 0 else {
+            let code = errno
+            _ = rename(aside.path, target.path)  // put the old output back
+            throw .io("cannot move the new output into place at \(target.path): \(SourceReading.errnoText(code))")
+        }
+        removeInParallel(aside)
     }
 
-    /// Deletes a folder, its top-level entries in parallel (why: a site holds tens of
-    /// thousands of PNGs, and unlinking them is the slow part of a swap).
-    static func removeInParallel(_ folder: URL) {
-        var entries: [URL] = []
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            let url = folder.appendingPathComponent(name)
-            if name == "png", let ids = try? FileManager.default.contentsOfDirectory(atPath: url.path) {
-                entries += ids.map { url.appendingPathComponent($0) }
-            } else {
-                entries.append(url)
+    // MARK: atomic exchange
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// glibc has `renameat2` since 2.28 but Swift's Glibc module does not declare it
+    /// (it needs _GNU_SOURCE), so it is looked up by name.
+    private static let renameat2: RenameAt2? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+
+    private static let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE, linux/fs.h
+
+    /// Swaps two paths in one step: 0, an errno value, or nil when there is no renameat2.
+    static func exchange(_ a: String, _ b: String) -> Int32? {
+        guard let renameat2 else { return nil }
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0 ? 0 : errno
+    }
+
+    // MARK: debris
+
+    /// Removes `.NAME.staging-PID` and `.NAME.old-PID` folders beside `target` whose
+    /// process is gone (or whose marker is older than `debrisMaxAge`); only real folders
+    /// holding our marker file, never anything else.
+    static func removeDebris(of target: URL, now: Date = Date()) {
+        let parent = target.deletingLastPathComponent()
+        let own = ProcessInfo.processInfo.processIdentifier
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let pid = debrisPID(name, outputName: target.lastPathComponent), pid != own else { continue }
+            let path = parent.appendingPathComponent(name).path
+            guard carriesMarker(path) else { continue }
+            let gone = kill(pid, 0) != 0 && errno == ESRCH
+            if gone || markerAge(path, now: now) > debrisMaxAge {
+                removeInParallel(URL(fileURLWithPath: path))
             }
         }
-        _ = Parallel.map(entries) { url in (try? FileManager.default.removeItem(at: url)) != nil }
-        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The PID in `.NAME.staging-PID` or `.NAME.old-PID`, nil for any other name.
+    static func debrisPID(_ name: String, outputName: String) -> pid_t? {
+        for kind in ["staging", "old"] {
+            let prefix = ".\(outputName).\(kind)-"
+            guard name.hasPrefix(prefix) else { continue }
+            let digits = name.dropFirst(prefix.count)
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                  let pid = pid_t(digits), pid > 0 else { return nil }
+            return pid
+        }
+        return nil
+    }
+
+    /// A real folder (not a link) with a regular `.skelsite-output` file in it.
+    static func carriesMarker(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        guard lstat(path + "/" + markerName, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private static func markerAge(_ path: String, now: Date) -> TimeInterval {
+        var info = stat()
+        guard lstat(path + "/" + markerName, &info) == 0 else { return 0 }
+        return now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    // MARK: removal
+
+    /// Deletes a folder, its top-level entries in parallel (why: a site holds tens of
+    /// thousands of PNGs, and unlinking them is the slow part of a swap). Links are
+    /// removed, never followed: a `png` link to a user's folder leaves that folder alone.
+    static func removeInParallel(_ folder: URL) {
+        guard isRealFolder(folder.path) else {
+            unlink(folder.path)
+            return
+        }
+        var entries: [String] = []
+        for name in listing(folder.path) {
+            let path = folder.path + "/" + name
+            if name == "png", isRealFolder(path) {
+                entries += listing(path).map { path + "/" + $0 }
+            } else {
+                entries.append(path)
+            }
+        }
+        _ = Parallel.map(entries) { path in removeTree(path) }
+        removeTree(folder.path)
+    }
+
+    /// Removes a file, a link (not its target) or a folder with everything in it.
+    @discardableResult
+    static func removeTree(_ path: String) -> Bool {
+        guard isRealFolder(path) else { return unlink(path) == 0 }
+        for name in listing(path) { removeTree(path + "/" + name) }
+        return rmdir(path) == 0
+    }
+
+    private static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Names in a folder, without "." and "..".
+    private static func listing(_ path: String) -> [String] {
+        guard let handle = opendir(path) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

@@ -16,6 +16,8 @@ struct PageReuse: Sendable {
 
     var previousOutput: URL
     var previous: [String: Entry]
+    /// `previousOutput` with every link resolved; nil when there is none.
+    private let realOutput: String?
     /// Page path -> key, for every doc page of this build.
     private(set) var keys: [String: String] = [:]
 
@@ -23,6 +25,7 @@ struct PageReuse: Sendable {
          allPaths: [String], documents: [SiteDocument]) {
         self.previousOutput = previousOutput
         self.previous = previous
+        realOutput = SourceReading.realPath(previousOutput)
         let ordered = PageWriter.navOrder(documents)
         var shape = "shared=\(shared)\n" + allPaths.sorted().map { "path=\($0)\n" }.joined()
         shape += documents.filter { $0.slug == "index" }.map { "index=\($0.title)\n" }.joined()
@@ -39,7 +42,10 @@ struct PageReuse: Sendable {
     /// Links the previous output's page into `staging` when its key and size match.
     func reuse(_ pagePath: String, into staging: URL) -> Bool {
         guard let key = keys[pagePath], let old = previous[pagePath], old.key == key else { return false }
-        let from = previousOutput.appendingPathComponent(pagePath).path
+        // The real file must lie in the real previous output: a folder of the old output
+        // replaced by a link elsewhere must not bring a foreign file into the site.
+        guard let realOutput, let from = SourceReading.realPath(previousOutput.appendingPathComponent(pagePath).path),
+              SourceReading.isInside(from, root: realOutput) else { return false }
         var info = stat()
         guard lstat(from, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == old.size else { return false }
         let to = staging.appendingPathComponent(pagePath)

@@ -8,16 +8,18 @@ import Foundation
 /// staging folder's rename, and cache entries through their folder's rename; a crash
 /// leaves at worst a cache that `rm -rf` fixes.
 enum PlainFileWriter {
-    struct Failure: LocalizedError, CustomStringConvertible {
+    struct Failure: LocalizedError, CustomStringConvertible, Equatable {
         var path: String
         var code: Int32
         var description: String { "\(path): \(String(cString: strerror(code)))" }
         var errorDescription: String? { description }
     }
 
-    /// Creates or truncates `path` (mode 0644 before umask) and writes `bytes`.
+    /// Creates or truncates `path` (mode 0644 before umask) and writes `bytes`. A link at
+    /// `path` is an error (ELOOP), never written through (why: only fresh staging and
+    /// cache files are written here, so a link there was planted).
     static func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw Failure(path: path, code: errno) }
         defer { close(fd) }
         let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in

@@ -76,7 +76,9 @@ public struct SiteBuilder: Sendable {
         let (paths, inputs, previous) = try run.step("discover docs") {
             () throws(SiteBuildError) -> (([String], (all: String, shared: String, docs: [String: String]),
                                         (OutputManifest?, OutputManifest?)), String) in
-            let found = try DocumentDiscovery.find(in: source)
+            let scan = try DocumentDiscovery.scan(in: source)  // links leaving the source: errors
+            report.diagnostics += scan.diagnostics(display)
+            let found = scan.paths
             let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
             let previous = OutputManifest.read(from: output)
             let unchanged = previous.flatMap { manifest in
@@ -85,7 +87,7 @@ public struct SiteBuilder: Sendable {
             return ((found, inputs, (previous, unchanged)), "\(found.count) docs")
         }
         let (lastBuild, upToDate) = previous
-        if let previous = upToDate {
+        if let previous = upToDate, report.succeeded {
             // Nothing changed and the output is intact: touch nothing, report as before.
             report.documents = previous.documents
             report.drafts = previous.drafts
@@ -153,8 +155,9 @@ public struct SiteBuilder: Sendable {
         var run = StepRunner(total: 3, progress: progress)
         var report = BuildReport()
         let paths = try run.step("discover docs") { () throws(SiteBuildError) -> ([String], String) in
-            let found = try DocumentDiscovery.find(in: source)
-            return (found, "\(found.count) docs")
+            let scan = try DocumentDiscovery.scan(in: source)
+            report.diagnostics += scan.diagnostics(display)
+            return (scan.paths, "\(scan.paths.count) docs")
         }
         _ = parse(paths, &run, &report)
         report.steps = run.events

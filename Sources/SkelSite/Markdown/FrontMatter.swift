@@ -39,9 +39,9 @@ public enum FrontMatterParser {
     public static let knownKeys = ["title", "description", "tags", "order", "draft"]
 
     public static func parse(_ document: String) -> FrontMatterResult {
-        var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // Any line ending counts (CRLF, LF, lone CR), as in cmark, so line numbers agree.
+        let ranges = SourceLines.ranges(document)
+        let lines = ranges.map { document[$0.content] }
         guard let first = lines.first, isDelimiter(first) else {
             return FrontMatterResult(frontMatter: FrontMatter(), body: document, diagnostics: [])
         }
@@ -55,10 +55,11 @@ public enum FrontMatterParser {
             state.take(lines[index], lineNumber: index + 1)
         }
         state.finishPendingList()
-        // Blank the front matter but keep its newlines: cmark then reports file lines.
-        for index in 0...closing { lines[index] = "" }
-        return FrontMatterResult(frontMatter: state.result, body: lines.joined(separator: "\n"),
-                                 diagnostics: state.diagnostics)
+        // Blank the front matter but keep one newline per line: cmark then reports file
+        // lines. The body after it keeps its own bytes and line endings.
+        let closingEnds = ranges[closing].next != ranges[closing].content.upperBound
+        let body = String(repeating: "\n", count: closingEnds ? closing + 1 : closing) + document[ranges[closing].next...]
+        return FrontMatterResult(frontMatter: state.result, body: body, diagnostics: state.diagnostics)
     }
 
     private static func isDelimiter(_ line: Substring) -> Bool {

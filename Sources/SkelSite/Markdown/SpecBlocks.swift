@@ -18,10 +18,10 @@ public enum SpecBlocks {
     /// character at least as long, an unclosed fence runs to the end of the document.
     public static func find(inMarkdown markdown: String) -> [SpecBlock] {
         var blocks: [SpecBlock] = []
-        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = SourceLines.split(markdown)
         var index = 0
         while index < lines.count {
-            let line = lines[index].hasSuffix("\r") ? lines[index].dropLast() : lines[index]
+            let line = lines[index]
             guard let fence = openingFence(line) else {
                 index += 1
                 continue
@@ -29,8 +29,7 @@ public enum SpecBlocks {
             var body: [Substring] = []
             var end = index + 1
             while end < lines.count {
-                var candidate = lines[end]
-                if candidate.hasSuffix("\r") { candidate = candidate.dropLast() }
+                let candidate = lines[end]
                 if isClosingFence(candidate, char: fence.char, length: fence.length) { break }
                 // Strip up to the fence's indent from body lines, as CommonMark does.
                 var stripped = candidate

@@ -12,6 +12,12 @@ import Foundation
 /// finds whole PNGs; renaming also never rewrites an inode the output links to. Keys
 /// are SHA-256 of the renderer fingerprint and the spec's text (see `key`), so a stale
 /// entry is never reused.
+///
+/// The cache is not trusted: the `.entry` file records the SHA-256 of each PNG and of
+/// its own HTML and CSS, and `lookup` checks them all (and that every file is a regular
+/// file, not a link), so a truncated, edited or missing file makes the entry a miss and
+/// the component is rendered again (site/reference/limits.md, "Files the build reads
+/// and writes").
 final class RenderCache: @unchecked Sendable {
     let directory: URL
     private let fileManager = FileManager()
@@ -34,10 +40,34 @@ final class RenderCache: @unchecked Sendable {
 
     private func entryFileURL(_ key: String) -> URL { directory.appendingPathComponent(key + ".entry") }
 
-    /// The entry's artifacts, or nil when absent or unreadable (then it is re-rendered).
+    /// The entry's artifacts, or nil when absent, unreadable or damaged: any file missing,
+    /// not a regular file, or not matching its recorded digest (then it is re-rendered).
     func lookup(_ key: String) -> ComponentArtifacts? {
-        guard let data = fileManager.contents(atPath: entryFileURL(key).path) else { return nil }
-        return CacheEntryFile.decode(Array(data))
+        guard let bytes = Self.readRegularFile(entryFileURL(key).path),
+              let entry = CacheEntryFile.decode(bytes) else { return nil }
+        for name in entry.artifacts.pngNames {
+            guard let digest = entry.pngDigests[name], let png = Self.readRegularFile(pngURL(key, name).path),
+                  SHA256.hex(png) == digest else { return nil }
+        }
+        return entry.artifacts
+    }
+
+    /// The file's bytes when it is a regular file (a link is not followed).
+    static func readRegularFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }  // shrank while read: damaged
+            filled += count
+        }
+        return bytes
     }
 
     /// Stores a freshly rendered component. Losing a race with another writer of the same
@@ -49,15 +79,20 @@ final class RenderCache: @unchecked Sendable {
             try PlainFileWriter.write(bytes, to: temporary.path)
             if rename(temporary.path, final.path) != 0 {
                 try? fileManager.removeItem(at: temporary)
-                throw SiteBuildError.io("cannot rename \(temporary.path)")
+                throw SiteBuildError.io("cannot rename \(temporary.path): \(SourceReading.errnoText(errno))")
             }
         }
         do {
-            for (name, bytes) in output.files { try put(bytes, pngURL(key, name)) }
-            try put(CacheEntryFile.encode(output.artifacts), entryFileURL(key))  // last: marks the entry whole
+            var digests: [String: String] = [:]
+            for (name, bytes) in output.files {
+                try put(bytes, pngURL(key, name))
+                digests[name] = SHA256.hex(bytes)
+            }
+            try put(CacheEntryFile.encode(output.artifacts, pngDigests: digests), entryFileURL(key))  // last: marks the entry whole
         } catch {
             if lookup(key) == nil {
-                throw .io("cannot write cache entry \(entryFileURL(key).path): \(error.localizedDescription)")
+                let reason = (error as? SiteBuildError)?.description ?? FileErrorText.describe(error)
+                throw .io("cannot write cache entry \(entryFileURL(key).path): \(reason)")
             }
         }
     }
@@ -65,6 +100,12 @@ final class RenderCache: @unchecked Sendable {
     /// Creates the folder, with a `.gitignore` that ignores everything in it (why: the
     /// default cache sits inside the docs folder, which is usually under version control).
     func prepare() throws(SiteBuildError) {
+        // Why refused: the default cache sits in the docs folder, and a doc author's
+        // `.skelsite-cache` link to another folder would have us write and prune there.
+        var info = stat()
+        if lstat(directory.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw .io("cache folder \(directory.path) is a symbolic link; refusing to write through it (remove it: the cache is rebuilt)")
+        }
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
             let ignore = directory.appendingPathComponent(".gitignore")
@@ -72,7 +113,7 @@ final class RenderCache: @unchecked Sendable {
                 try Data("# skelsite's render cache: safe to delete.\n*\n".utf8).write(to: ignore)
             }
         } catch {
-            throw .io("cannot create cache folder \(directory.path): \(error.localizedDescription)")
+            throw .io("cannot create cache folder \(directory.path): \(FileErrorText.describe(error, path: directory.path))")
         }
     }
 
@@ -88,32 +129,53 @@ final class RenderCache: @unchecked Sendable {
     }
 }
 
-/// `<key>.entry`: the meta lines (`CacheMeta`), an empty line, then the HTML and the
-/// CSS, whose byte counts the meta lines give.
+/// `<key>.entry`: the meta lines (`CacheMeta`), one `png-sha256=NAME DIGEST` line per
+/// PNG, the HTML's and CSS's byte counts and `body-sha256=` of both, an empty line, then
+/// the HTML and the CSS.
 enum CacheEntryFile {
-    static func encode(_ artifacts: ComponentArtifacts) -> [UInt8] {
+    struct Decoded: Equatable {
+        var artifacts: ComponentArtifacts
+        /// PNG name -> SHA-256 hex of its bytes.
+        var pngDigests: [String: String]
+    }
+
+    static func encode(_ artifacts: ComponentArtifacts, pngDigests: [String: String]) -> [UInt8] {
         let html = Array(artifacts.html.utf8), css = Array(artifacts.css.utf8)
-        let head = CacheMeta.encode(artifacts) + "html-bytes=\(html.count)\ncss-bytes=\(css.count)\n\n"
+        let digests = pngDigests.keys.sorted().map { "png-sha256=\($0) \(pngDigests[$0]!)\n" }.joined()
+        let head = CacheMeta.encode(artifacts) + digests
+            + "html-bytes=\(html.count)\ncss-bytes=\(css.count)\nbody-sha256=\(SHA256.hex(html + css))\n\n"
         return Array(head.utf8) + html + css
     }
 
-    static func decode(_ bytes: [UInt8]) -> ComponentArtifacts? {
+    /// nil when malformed, of the older format without digests, or when the HTML and CSS
+    /// do not match their digest.
+    static func decode(_ bytes: [UInt8]) -> Decoded? {
         // The meta ends at the first empty line.
         var end = 0
         while end + 1 < bytes.count && !(bytes[end] == 0x0A && bytes[end + 1] == 0x0A) { end += 1 }
         guard end + 1 < bytes.count else { return nil }
         let meta = String(decoding: bytes[0...end], as: UTF8.self)
-        var htmlCount = -1, cssCount = -1, rest: [Substring] = []
+        var htmlCount = -1, cssCount = -1, bodyDigest = "", rest: [Substring] = []
+        var pngDigests: [String: String] = [:]
         for line in meta.split(separator: "\n") {
             if line.hasPrefix("html-bytes=") { htmlCount = Int(line.dropFirst(11)) ?? -1 }
             else if line.hasPrefix("css-bytes=") { cssCount = Int(line.dropFirst(10)) ?? -1 }
+            else if line.hasPrefix("body-sha256=") { bodyDigest = String(line.dropFirst(12)) }
+            else if line.hasPrefix("png-sha256=") {
+                let parts = line.dropFirst(11).split(separator: " ")
+                guard parts.count == 2 else { return nil }
+                pngDigests[String(parts[0])] = String(parts[1])
+            }
             else { rest.append(line) }
         }
         let body = end + 2
-        guard htmlCount >= 0, cssCount >= 0, bytes.count == body + htmlCount + cssCount else { return nil }
+        guard htmlCount >= 0, cssCount >= 0, bytes.count == body + htmlCount + cssCount,
+              SHA256.hex(Array(bytes[body...])) == bodyDigest else { return nil }
         let html = String(decoding: bytes[body..<body + htmlCount], as: UTF8.self)
         let css = String(decoding: bytes[(body + htmlCount)...], as: UTF8.self)
-        return CacheMeta.decode(rest.joined(separator: "\n"), html: html, css: css)
+        guard let artifacts = CacheMeta.decode(rest.joined(separator: "\n"), html: html, css: css),
+              artifacts.pngNames.allSatisfy({ pngDigests[$0] != nil }) else { return nil }
+        return Decoded(artifacts: artifacts, pngDigests: pngDigests)
     }
 }
 

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import SkelSite
+
+/// The render cache is checked, not trusted (site/reference/limits.md, "Files the build
+/// reads and writes"): a damaged PNG is rendered again and the site comes out as from a
+/// clean build.
+@Suite struct CacheIntegrityTests {
+    static let docs = ComponentBuildTests.docs
+
+    enum Damage: String, CaseIterable, Sendable {
+        case truncate, flipByte, delete, replaceByLink
+    }
+
+    @Test(arguments: Damage.allCases)
+    func aDamagedCachePNGIsRenderedAgain(_ damage: Damage) throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let clean = TestSite.hashes(of: site.output)
+        let layout = try RenderCacheTests.layout(site.cache)
+        let key = try #require(layout.first { $0.value.contains("preview.png") }?.key)
+        let png = site.cache.appendingPathComponent(key + ".light@1x.png")
+        let original = try Data(contentsOf: png)
+        switch damage {
+        case .truncate:
+            try original.prefix(20).write(to: png)
+        case .flipByte:
+            var bytes = [UInt8](original)
+            bytes[bytes.count / 2] ^= 0x01
+            try Data(bytes).write(to: png)
+        case .delete:
+            try FileManager.default.removeItem(at: png)
+        case .replaceByLink:
+            // Same bytes, but through a link: not a regular file, so not used.
+            let elsewhere = site.root.appendingPathComponent("elsewhere.png")
+            try original.write(to: elsewhere)
+            try FileManager.default.removeItem(at: png)
+            try FileManager.default.createSymbolicLink(atPath: png.path, withDestinationPath: elsewhere.path)
+        }
+        try FileManager.default.removeItem(at: site.output)
+        let report = try site.build()
+        #expect(report.succeeded)
+        #expect((report.rendered, report.cached) == (1, 1))
+        #expect(TestSite.hashes(of: site.output) == clean)
+        // The entry is whole again: its file is the original bytes, a regular file.
+        #expect(try Data(contentsOf: png) == original)
+        #expect(RenderCache.readRegularFile(png.path) == [UInt8](original))
+        #expect(try RenderCacheTests.layout(site.cache) == layout)
+    }
+
+    @Test func anUntouchedCacheIsUsedWhole() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let clean = TestSite.hashes(of: site.output)
+        try FileManager.default.removeItem(at: site.output)
+        let report = try site.build()
+        #expect((report.rendered, report.cached) == (0, 2))
+        #expect(TestSite.hashes(of: site.output) == clean)
+    }
+
+    @Test func anEntryOfTheFormatBeforeDigestsIsRenderedAgain() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        for (key, _) in try RenderCacheTests.layout(site.cache) {
+            let url = site.cache.appendingPathComponent(key + ".entry")
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            let stripped = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("png-sha256=") }.joined(separator: "\n")
+            try Data(stripped.utf8).write(to: url)
+        }
+        try site.write("index.md", "# Home\n\nChanged, so the build runs.\n")
+        let report = try site.build()
+        #expect((report.rendered, report.cached) == (2, 0))
+    }
+}
+
+/// A cache folder that is a link is refused: a doc author's `.skelsite-cache` link must
+/// not make the build write or prune in another folder.
+@Suite struct CacheFolderLinkTests {
+    @Test func aLinkedCacheFolderIsRefusedAndItsTargetUntouched() throws {
+        let site = try TestSite(ComponentBuildTests.docs)
+        defer { site.remove() }
+        let victim = site.root.appendingPathComponent("victim")
+        try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+        let longName = String(repeating: "f", count: 70)
+        try Data("keep".utf8).write(to: victim.appendingPathComponent(longName))
+        try FileManager.default.createSymbolicLink(atPath: site.cache.path, withDestinationPath: victim.path)
+        #expect(throws: SiteBuildError.io("cache folder \(site.cache.path) is a symbolic link; refusing to write through it (remove it: the cache is rebuilt)")) {
+            try site.build()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path) == [longName])
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    @Test func aPlantedLinkIsNeverWrittenThrough() throws {
+        let site = try TestSite([:])
+        defer { site.remove() }
+        let target = site.root.appendingPathComponent("target"), link = site.root.appendingPathComponent("link")
+        try Data("keep".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        #expect(throws: PlainFileWriter.Failure(path: link.path, code: ELOOP)) {
+            try PlainFileWriter.write("new", to: link.path)
+        }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
+    }
+}
