@@ -40,7 +40,14 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let source = source ?? ""
         let found: [ExportSpecText]
-        do { found = try ExportSource.specs(at: source) } catch { throw UsageError(message: error.description) }
+        do {
+            found = try ExportSource.specs(at: source)
+        } catch where error.located {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        } catch {
+            throw UsageError(message: error.description)
+        }
         var specs: [ExportedSpec] = []
         var failed = false
         for text in found {

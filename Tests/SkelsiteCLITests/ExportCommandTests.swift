@@ -85,6 +85,26 @@ import Testing
         #expect(empty.stderr == "error: 'plain.md' holds no spec\n")
     }
 
+    /// A docs folder is read as the build reads it: a link out of it is a located error.
+    @Test func aFolderWithALinkOutOfItFailsLocated() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let docs = folder.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try Data(Self.card.utf8).write(to: docs.appendingPathComponent("cards.md"))
+        try Data("# Outside\n".utf8).write(to: folder.appendingPathComponent("outside.md"))
+        try FileManager.default.createSymbolicLink(atPath: docs.appendingPathComponent("out.md").path,
+                                                   withDestinationPath: folder.appendingPathComponent("outside.md").path)
+        let result = try CLIRunner.run(["export", "docs", "--output", "x"], cwd: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("docs/out.md:1:1: error: symbolic link leaves the source folder (-> "))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
+        try FileManager.default.removeItem(at: docs.appendingPathComponent("out.md"))
+        let ok = try CLIRunner.run(["export", "docs", "--output", "x"], cwd: folder)
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "exported 2 specs as swiftui into x: Skeletons.swift, SkeletonSupport.swift\n")
+    }
+
     @Test func aFIFOInTheOutputFolderIsRefusedBeforeAnyWrite() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,25 +19,43 @@ public struct ExportSpecText: Sendable {
 public enum ExportSource {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
+        /// The description is located diagnostics (exit 1: the input is at fault), not a
+        /// usage or I/O error (exit 2).
+        public var located = false
     }
 
+    /// The specs at `path`, in order. A folder is read as the build reads it (links
+    /// that leave it and loops are refused); any such problem fails the export with
+    /// every located diagnostic, one per line.
     public static func specs(at path: String) throws(Failure) -> [ExportSpecText] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(description: "cannot read '\(path)': no such file or folder")
         }
         if !isFolder.boolValue { return try specs(inFile: path) }
-        let docs: [String]
+        let folder = URL(fileURLWithPath: path)
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        let found: DocumentDiscovery.Found
         do {
-            docs = try DocumentDiscovery.find(in: URL(fileURLWithPath: path))
+            found = try DocumentDiscovery.scan(in: folder)
         } catch {
             throw Failure(description: "\(error)")
         }
-        var found: [ExportSpecText] = []
-        for doc in docs {
-            found += try specs(inFile: (path.hasSuffix("/") ? path : path + "/") + doc)
+        let errors = found.diagnostics { prefix + $0 }.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            throw Failure(description: errors.map(\.description).joined(separator: "\n"), located: true)
         }
-        return found
+        var specs: [ExportSpecText] = []
+        for doc in found.paths {
+            let text: String
+            do {
+                text = try SourceReading.readText(doc, in: folder)
+            } catch {
+                throw Failure(description: error.diagnostic(path: prefix + doc).description, located: true)
+            }
+            specs += blocks(of: text, path: prefix + doc)
+        }
+        return specs
     }
 
     static func specs(inFile path: String) throws(Failure) -> [ExportSpecText] {
@@ -46,6 +64,12 @@ public enum ExportSource {
         }
         let bytes = [UInt8](data)
         let text = String(decoding: bytes, as: UTF8.self)
+        return blocks(of: text, path: path)
+    }
+
+    /// A `.skel` file's one spec, or a Markdown doc's blocks.
+    static func blocks(of text: String, path: String) -> [ExportSpecText] {
+        let bytes = Array(text.utf8)
         if path.lowercased().hasSuffix(".skel") {
             return [ExportSpecText(path: path, text: text, firstLine: 1, columnOffset: 0, file: bytes)]
         }
