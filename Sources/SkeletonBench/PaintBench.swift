@@ -83,12 +83,11 @@ func runPaintBench() {
 private func runSkia(runs: Int, output: String, compare: String) -> Double? {
     let script = packageRoot().appendingPathComponent("scripts/bench/paint_skia.py")
     let mid = Compositor.over(PaintScene.highlight, alpha: Int(PaintScene.highlight.a), PaintScene.base)
-    func hex(_ c: RGBA) -> String { String(format: "%02X%02X%02X%02X", c.r, c.g, c.b, c.a) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script.path, "--seed", String(PaintScene.seed), "--count", String(PaintScene.count),
                          "--size", String(PaintScene.size), "--centre", String(PaintScene.centre),
-                         "--band", String(PaintScene.band), "--base", hex(PaintScene.base), "--mid", hex(mid),
+                         "--band", String(PaintScene.band), "--base", PaintScene.base.hex, "--mid", mid.hex,
                          "--runs", String(runs), "--output", output, "--compare", compare]
     let pipe = Pipe()
     process.standardOutput = pipe

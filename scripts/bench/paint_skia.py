@@ -44,7 +44,11 @@ def scene(seed, count, size):
 
 
 def hexcolour(text):
-    v = int(text, 16)
+    """`#rrggbb` or `#rrggbbaa`, as skelsite prints colours (RGBA.hex)."""
+    digits = text.lstrip("#")
+    if len(digits) == 6:
+        digits += "ff"
+    v = int(digits, 16)
     return skia.Color((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255)
 
 
@@ -55,8 +59,8 @@ def main():
     ap.add_argument("--size", type=int, required=True)
     ap.add_argument("--centre", type=float, required=True)
     ap.add_argument("--band", type=float, required=True)
-    ap.add_argument("--base", required=True, help="RRGGBBAA")
-    ap.add_argument("--mid", required=True, help="RRGGBBAA, the band's centre colour")
+    ap.add_argument("--base", required=True, help="#rrggbb or #rrggbbaa")
+    ap.add_argument("--mid", required=True, help="#rrggbb or #rrggbbaa, the band's centre colour")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--output")
     ap.add_argument("--compare", help="a PNG of the same scene to compare with Skia's frame")
