@@ -204,3 +204,48 @@ final class RawClient {
         return String(decoding: reply, as: UTF8.self)
     }
 }
+
+/// The head reader on its own: any split of the bytes gives the same result, and the
+/// limits are exact.
+@Suite struct HTTPHeadReaderTests {
+    static func feed(_ text: String, chunk: Int, limits: ServeLimits = ServeLimits()) -> HTTPRequestHead.Progress {
+        var reader = HTTPHeadReader(limits: limits)
+        let bytes = Array(text.utf8)
+        var progress = HTTPRequestHead.Progress.needMore
+        var at = 0
+        while at < bytes.count, progress == .needMore {
+            let piece = Array(bytes[at..<min(bytes.count, at + chunk)])
+            progress = piece.withUnsafeBytes { reader.append($0) }
+            at += chunk
+        }
+        return progress
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 4096])
+    func anySplitParsesTheSame(chunk: Int) {
+        let head = "GET /a%20b?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Thing:  spaced value \t\r\nhost: again\r\n\r\nbody"
+        #expect(Self.feed(head, chunk: chunk) == .complete(HTTPRequestHead(
+            method: "GET", target: "/a%20b?x=1", version: "HTTP/1.1",
+            headers: ["host": "again", "x-thing": "spaced value"])))
+    }
+
+    @Test func theRequestLineLimitIsExact() {
+        var limits = ServeLimits()
+        limits.maxRequestLineBytes = 20
+        // "GET /123456 HTTP/1.1" is 20 bytes: fits; one more does not, and is refused
+        // as soon as the 21st byte arrives without a line end.
+        #expect(Self.feed("GET /123456 HTTP/1.1\r\n\r\n", chunk: 1, limits: limits)
+            == .complete(HTTPRequestHead(method: "GET", target: "/123456", version: "HTTP/1.1", headers: [:])))
+        #expect(Self.feed("GET /123456 HTTP/1.1\n\n", chunk: 1, limits: limits)
+            == .complete(HTTPRequestHead(method: "GET", target: "/123456", version: "HTTP/1.1", headers: [:])))
+        #expect(Self.feed("GET /1234567 HTTP/1.1", chunk: 1, limits: limits) == .refused(.uriTooLong))
+        #expect(Self.feed("GET /1234567 HTTP/1.1\r\n\r\n", chunk: 100, limits: limits) == .refused(.uriTooLong))
+    }
+
+    @Test(arguments: ["GET /\r\n\r\n", "GET / HTTP/2\r\n\r\n", "GET  / HTTP/1.1\r\n\r\n", "\r\n\r\n",
+                      "GET / HTTP/1.1\r\n folded: x\r\n\r\n", "GET / HTTP/1.1\r\n: empty\r\n\r\n",
+                      "GET / HTTP/1.1\r\nbad name: x\r\n\r\n"])
+    func malformedHeadsAreBadRequests(head: String) {
+        #expect(Self.feed(head, chunk: 5) == .refused(.badRequest))
+    }
+}

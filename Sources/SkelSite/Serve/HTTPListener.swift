@@ -20,6 +20,7 @@ final class HTTPListener: @unchecked Sendable {
     private let handle: Handler
     private let lock = NSLock()
     private var open = 0
+    private var started = false
     private var stopped = false
 
     /// Binds and listens on `host` (an IPv4 or IPv6 address) and `port` (0: any free one).
@@ -46,8 +47,16 @@ final class HTTPListener: @unchecked Sendable {
         }
     }
 
+    /// A listener never started still holds its socket; the accept loop closes it otherwise.
+    deinit {
+        if !started { close(listenFD) }
+    }
+
     /// Accepts connections on a background thread until `stop`.
     func start() {
+        lock.lock()
+        started = true
+        lock.unlock()
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "skelsite-serve-accept"
         thread.start()

@@ -32,6 +32,12 @@ struct HTTPHeadReader {
         bytes.reserveCapacity(4096)
     }
 
+    /// The request line's length without its line end, when it ends at `end` (a CR
+    /// there is its line end, or the start of it).
+    private func requestLineLength(upTo end: Int) -> Int {
+        end > 0 && bytes[end - 1] == 0x0D ? end - 1 : end
+    }
+
     /// Bytes the reader still accepts before the head is too large.
     var room: Int { limits.maxHeadBytes - bytes.count }
 
@@ -43,14 +49,17 @@ struct HTTPHeadReader {
             guard bytes[at] == 0x0A else { continue }
             let line = bytes[lineStart..<at]
             if requestLineEnd == nil {
-                if at > limits.maxRequestLineBytes { return .refused(.uriTooLong) }
+                if requestLineLength(upTo: at) > limits.maxRequestLineBytes { return .refused(.uriTooLong) }
                 requestLineEnd = at
             } else if line.isEmpty || line == [0x0D] {
                 return HTTPHeadParser.parse(bytes[..<lineStart]).map { .complete($0) } ?? .refused(.badRequest)
             }
             lineStart = at + 1
         }
-        if requestLineEnd == nil && bytes.count > limits.maxRequestLineBytes { return .refused(.uriTooLong) }
+        // Refused as soon as it is sure to be too long, without waiting for its end.
+        if requestLineEnd == nil && requestLineLength(upTo: bytes.count) > limits.maxRequestLineBytes {
+            return .refused(.uriTooLong)
+        }
         if room == 0 { return .refused(.headerFieldsTooLarge) }
         return .needMore
     }
