@@ -121,10 +121,13 @@ import Glibc
         await server.stop()
     }
 
+    // The tests below hold connections open across awaits; under the parallel suite a
+    // task can sit unscheduled for tens of seconds, so their head timeout is long.
+
     /// Past `maxConnections` open connections, a new one gets 503 at once instead of
     /// queueing behind them.
     @Test func connectionsPastTheCapGet503() async throws {
-        var limits = ServeLimits(headTimeout: 30)
+        var limits = ServeLimits(headTimeout: 600)
         limits.maxConnections = 2
         let (server, port, root) = try await Self.startServer(limits: limits)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -134,17 +137,21 @@ import Glibc
         let (status, seconds) = await Self.exchange(Self.plainGet, port: port)
         #expect(status == "HTTP/1.1 503 Service Unavailable")
         #expect(seconds < 3)
+        // Kept open until here (ARC could otherwise close them after their last use).
+        #expect(idle.allSatisfy { !$0.hasReplyWaiting() })
         await server.stop()
     }
 
     @Test func aNormalRequestIsServedWhileASlowClientDribbles() async throws {
-        let (server, port, root) = try await Self.startServer(limits: ServeLimits(headTimeout: 30))
+        let (server, port, root) = try await Self.startServer(limits: ServeLimits(headTimeout: 600))
         defer { try? FileManager.default.removeItem(at: root) }
         let slow = try #require(RawClient(port: port))
         _ = slow.sendAll(Array("GET / HT".utf8))
         let (status, seconds) = await Self.exchange(Self.plainGet, port: port)
         #expect(status == "HTTP/1.1 200 OK")
         #expect(seconds < 3)
+        // Still waiting on its head (and kept open until here).
+        #expect(!slow.hasReplyWaiting())
         await server.stop()
     }
 }
