@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // The painter, PNG codec and pixel diff are hot loops: optimise them in debug
@@ -29,7 +28,6 @@ let package = Package(
             dependencies: [
                 "SkeletonCore", "SkeletonWeb", "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .executableTarget(

@@ -4,6 +4,9 @@
 # AddressSanitizer into .build-fuzz/, then fuzzes for SECONDS (default 30) starting
 # from a scratch copy of Fuzz/TARGET/corpus (the committed seeds are never written).
 # Without TARGET, runs every folder under Fuzz/. Exits non-zero on a crash.
+# A target that fuzzes code outside SkeletonCore lists those files in Fuzz/TARGET/sources
+# (one path a line, '#' comments); they are compiled into the same module, named
+# SkeletonCore so that their `import SkeletonCore` is ignored (the compiler warns).
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${2:-30}  # default: long enough to get past the seeds, short enough for CI
@@ -25,8 +28,14 @@ for target in $TARGETS; do
   # -parse-as-library: no top-level code; libFuzzer supplies main().
   # The linker's "cannot export local symbol __asan_*" warnings are harmless noise:
   # keep them in a log and show it only when the build fails.
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz$target" \
-      $(find Sources/SkeletonCore -name '*.swift' | sort) "$dir/fuzz.swift" -o "$binary" \
+  module="Fuzz$target"
+  extra=""
+  if [ -f "$dir/sources" ]; then
+    module=SkeletonCore
+    extra=$(grep -v '^#' "$dir/sources" | grep -v '^$' || true)
+  fi
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "$module" \
+      $(find Sources/SkeletonCore -name '*.swift' | sort) $extra "$dir/fuzz.swift" -o "$binary" \
       >"$OUT/$target.build.log" 2>&1; then
     cat "$OUT/$target.build.log" >&2
     exit 2

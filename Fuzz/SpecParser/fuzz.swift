@@ -9,6 +9,8 @@ public func specParserFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) ->
     let hasError = result.diagnostics.contains { $0.severity == .error }
     // Spec is present exactly when nothing is an error.
     precondition(hasError == (result.spec == nil), "spec/diagnostics disagree")
+    // At most the cap of errors and of warnings, plus one summary each.
+    precondition(result.diagnostics.count <= 2 * (Limits.maxDiagnostics + 1), "diagnostics not capped")
     var previous = SourcePosition(line: 0, column: 0)
     for d in result.diagnostics {
         precondition(d.position.line >= 3 && d.position.column >= 3, "position before the spec's origin")

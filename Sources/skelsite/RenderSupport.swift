@@ -17,7 +17,8 @@ struct RenderSpecSource {
     static func pick(from bytes: [UInt8], path: String, name: String?) -> Result<RenderSpecSource, Problem> {
         let text = String(decoding: bytes, as: UTF8.self)
         if path.lowercased().hasSuffix(".skel") {
-            if let name, title(of: text) != name {
+            // A leading byte order mark is skipped, as the spec parser skips it.
+            if let name, title(of: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text) != name {
                 return .failure(Problem(message: "'\(path)' holds no spec titled '\(name)'"))
             }
             return .success(RenderSpecSource(text: text, firstLine: 1, columnOffset: 0))

@@ -102,7 +102,7 @@ import Testing
         #expect(ds.count == 101)
         #expect(ds[99] == Diagnostic(.error, "unknown attribute 'radus' on rect; did you mean 'radius'?",
                                      at: SourcePosition(line: 101, column: 8)))
-        #expect(ds[100] == Diagnostic(.error, "too many errors; stopped reporting after the first 100, fix these and check again",
+        #expect(ds[100] == Diagnostic(.error, "too many errors; stopped reporting after the first 100 (50 more not shown), fix these and check again",
                                       at: SourcePosition(line: 102, column: 8)))
     }
 

@@ -39,7 +39,8 @@ enum DocumentLoader {
         }
         let lineSubstrings = lines.map { Substring($0) }
         let front = FrontMatterParser.parse(text)
-        let diagnostics = front.diagnostics.map { BuildDiagnostic(path: displayPath, $0, lines: lineSubstrings) }
+        // Capped per severity like a spec's (site/reference/limits.md, "Diagnostics").
+        let diagnostics = DiagnosticCap.apply(front.diagnostics).map { BuildDiagnostic(path: displayPath, $0, lines: lineSubstrings) }
         if front.frontMatter.draft {
             return Loaded(document: nil, diagnostics: diagnostics, isDraft: true, lines: lines)
         }

@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 
 /// What one (re)build produced: success, or the diagnostics to show in the overlay.
@@ -17,51 +15,32 @@ public struct RebuildOutcome: Sendable, Equatable {
 /// reload script into HTML, and streams reload/error events to open pages.
 ///
 /// Invariants: only files inside `root` are ever read (see `SafePath`); the server
-/// binds to 127.0.0.1 unless the caller passes another host on purpose.
+/// binds to 127.0.0.1 unless the caller passes another host on purpose; every client
+/// is bounded by `ServeLimits` (site/reference/limits.md).
 public final class DevServer: @unchecked Sendable {
     public let root: URL
     public let hub = LiveReloadHub()
-    private let server: HTTPServer
+    public let limits: ServeLimits
+    private let listener: HTTPListener
 
-    public init(root: URL, host: String = "127.0.0.1", port: UInt16) throws {
+    public init(root: URL, host: String = "127.0.0.1", port: UInt16, limits: ServeLimits = ServeLimits()) throws {
         self.root = root
-        let address: sockaddr_in = try .inet(ip4: host, port: port)
-        // Long timeout: event streams stay open for as long as a page is.
-        server = HTTPServer(address: address, timeout: 3600, logger: .disabled)
+        self.limits = limits
+        let hub = self.hub
+        listener = try HTTPListener(host: host, port: port, limits: limits) { head, client in
+            DevServer.respond(to: head, on: client, root: root, hub: hub, limits: limits)
+        }
     }
 
     /// Starts serving in the background and returns the bound port (useful with port 0).
     public func start() async throws -> UInt16 {
-        let hub = self.hub
-        let root = self.root
-        await server.appendRoute(HTTPRoute("GET \(LiveReloadScript.eventsPath)")) { _ in
-            HTTPResponse(
-                statusCode: .ok,
-                headers: [.contentType: "text/event-stream", .init("Cache-Control"): "no-store"],
-                body: HTTPBodySequence(from: EventStreamBody(chunks: hub.subscribe()))
-            )
-        }
-        await server.appendRoute(HTTPRoute("GET \(LiveReloadScript.path)")) { _ in
-            HTTPResponse(statusCode: .ok,
-                         headers: [.contentType: "text/javascript; charset=utf-8", .init("Cache-Control"): "no-store"],
-                         body: Data(LiveReloadScript.source.utf8))
-        }
-        await server.appendRoute(HTTPRoute("*")) { request in
-            DevServer.serveFile(request.path, root: root)
-        }
-        let server = self.server
-        Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        guard let address = await server.listeningAddress else { throw ServeError.notListening }
-        switch address {
-        case let .ip4(_, port), let .ip6(_, port): return port
-        default: throw ServeError.notListening
-        }
+        listener.start()
+        return listener.port
     }
 
     public func stop() async {
+        listener.stop()
         hub.close()
-        await server.stop(timeout: 1)
     }
 
     /// Tells open pages that the site changed (or that the build failed).
@@ -73,30 +52,57 @@ public final class DevServer: @unchecked Sendable {
         }
     }
 
-    static func serveFile(_ path: String, root: URL) -> HTTPResponse {
+    static func respond(to head: HTTPRequestHead, on client: ClientSocket, root: URL, hub: LiveReloadHub,
+                        limits: ServeLimits) {
+        let headOnly = head.method == "HEAD"
+        guard head.method == "GET" || headOnly else {
+            client.write(HTTPReply.text(.methodNotAllowed, "only GET and HEAD", headers: [("Allow", "GET, HEAD")]).serialized())
+            client.finishAfterError()
+            return
+        }
+        guard head.target.hasPrefix("/") else {
+            client.write(HTTPReply.text(.badRequest, "malformed request").serialized())
+            client.finishAfterError()
+            return
+        }
+        let path = String(head.target.prefix { $0 != "?" && $0 != "#" })
+        switch path {
+        case LiveReloadScript.eventsPath where !headOnly:
+            EventStream.run(on: client, hub: hub, pingInterval: limits.eventPingInterval)
+        case LiveReloadScript.path:
+            client.write(HTTPReply(.ok, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+                                   body: Array(LiveReloadScript.source.utf8)).serialized(headOnly: headOnly))
+        default:
+            client.write(serveFile(head.target, root: root).serialized(headOnly: headOnly))
+        }
+    }
+
+    static func serveFile(_ path: String, root: URL) -> HTTPReply {
         switch SafePath.resolve(path, in: root) {
         case .forbidden:
-            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: Data("403 forbidden: outside the site folder\n".utf8))
+            return .text(.forbidden, "forbidden: outside the site folder")
         case .notFound:
-            return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: Data("404 not found\n".utf8))
+            return .text(.notFound, "not found")
         case .file(let url):
-            guard var data = try? Data(contentsOf: url) else {
-                return HTTPResponse(statusCode: .notFound, body: Data("404 not found\n".utf8))
-            }
+            guard var data = try? Data(contentsOf: url) else { return .text(.notFound, "not found") }
             let ext = url.pathExtension
             if ext == "html" || ext == "htm", let html = String(data: data, encoding: .utf8) {
                 data = Data(LiveReloadScript.inject(into: html).utf8)
             }
-            return HTTPResponse(statusCode: .ok,
-                                headers: [.contentType: MimeTypes.forExtension(ext), .init("Cache-Control"): "no-store"],
-                                body: data)
+            return HTTPReply(.ok, headers: [("Content-Type", MimeTypes.forExtension(ext)), ("Cache-Control", "no-store")],
+                             body: Array(data))
         }
     }
 }
 
-public enum ServeError: Error, CustomStringConvertible {
-    case notListening
-    public var description: String { "the server did not start listening" }
+public enum ServeError: Error, CustomStringConvertible, Equatable {
+    case badAddress(String)
+    case socket(errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .badAddress(let host): return "'\(host)' is not an IPv4 or IPv6 address"
+        case .socket(let code): return String(cString: strerror(code))
+        }
+    }
 }

@@ -1,41 +1,57 @@
 /// zlib (RFC 1950) / deflate (RFC 1951) decompression into a buffer of known size.
 /// Hostile input ends in a `PNGError`, never a trap: every length, distance and
 /// count is checked before use, and output can never exceed `expectedSize`.
+///
+/// Memory follows the data, not the header (site/reference/limits.md, "PNG decode
+/// bounds"): the output starts at `InflateOutput.initialCapacity` and doubles as
+/// inflated bytes arrive, so a tiny file that claims a huge image costs nothing
+/// before it fails.
 public enum Inflate {
     /// Decompresses the zlib stream `input`, which must produce exactly
     /// `expectedSize` bytes. Bytes after the Adler-32 trailer are ignored.
     public static func zlibDecompress(_ input: [UInt8], expectedSize: Int) throws(PNGError) -> [UInt8] {
+        let output = try zlibDecompressGrowing(input, expectedSize: expectedSize)
+        return Array(UnsafeBufferPointer(start: output.base, count: output.count))
+    }
+
+    /// As `zlibDecompress`, without the final copy into an array; `peakCapacity` of the
+    /// result tells how much was ever reserved.
+    static func zlibDecompressGrowing(_ input: [UInt8], expectedSize: Int) throws(PNGError) -> InflateOutput {
+        let output = InflateOutput(limit: expectedSize)
+        try zlibDecompress(input, into: output)
+        return output
+    }
+
+    /// Inflates into `output` (which keeps what was produced and its peak capacity
+    /// even when this throws, so tests can check the bound on failing input too).
+    static func zlibDecompress(_ input: [UInt8], into output: InflateOutput) throws(PNGError) {
         guard input.count >= 2 else { throw .truncatedData }
         let cmf = Int(input[0]), flg = Int(input[1])
         if cmf & 0x0F != 8 { throw .badZlibHeader("compression method \(cmf & 0x0F), not 8 (deflate)") }
         if cmf >> 4 > 7 { throw .badZlibHeader("window size exponent \(cmf >> 4) above 7") }
         if (cmf << 8 | flg) % 31 != 0 { throw .badZlibHeader("check bits (FCHECK) wrong") }
         if flg & 0x20 != 0 { throw .badZlibHeader("preset dictionary not allowed") }
-        var output = [UInt8](repeating: 0, count: expectedSize)
         let result: Result<Int, PNGError> = input.withUnsafeBufferPointer { inp in
-            output.withUnsafeMutableBufferPointer { out in
-                var state = InflateState(input: inp, start: 2, output: out)
-                do throws(PNGError) {
-                    try state.run()
-                    // Trailer: big-endian Adler-32 of the output, on a byte boundary.
-                    state.reader.alignToByte()
-                    var stored: UInt32 = 0
-                    for _ in 0..<4 {
-                        guard let byte = state.reader.readAlignedByte() else { throw PNGError.truncatedData }
-                        stored = stored << 8 | UInt32(byte)
-                    }
-                    var adler = Adler32()
-                    adler.update(UnsafeBufferPointer(rebasing: out[0..<state.outPosition]))
-                    if adler.value != stored { throw PNGError.badAdler32(expected: stored, actual: adler.value) }
-                    return .success(state.outPosition)
-                } catch {
-                    return .failure(error)
+            var state = InflateState(input: inp, start: 2, output: output)
+            do throws(PNGError) {
+                try state.run()
+                // Trailer: big-endian Adler-32 of the output, on a byte boundary.
+                state.reader.alignToByte()
+                var stored: UInt32 = 0
+                for _ in 0..<4 {
+                    guard let byte = state.reader.readAlignedByte() else { throw PNGError.truncatedData }
+                    stored = stored << 8 | UInt32(byte)
                 }
+                var adler = Adler32()
+                adler.update(UnsafeBufferPointer(start: output.base, count: output.count))
+                if adler.value != stored { throw PNGError.badAdler32(expected: stored, actual: adler.value) }
+                return .success(output.count)
+            } catch {
+                return .failure(error)
             }
         }
         let produced = try result.get()
-        if produced < expectedSize { throw .tooLittleData(expected: expectedSize, actual: produced) }
-        return output
+        if produced < output.limit { throw .tooLittleData(expected: output.limit, actual: produced) }
     }
 }
 
@@ -105,15 +121,17 @@ struct BitReader {
 
 struct InflateState {
     var reader: BitReader
-    let output: UnsafeMutableBufferPointer<UInt8>
+    let output: InflateOutput
+    /// Bytes produced so far; stored into `output.count` whenever a block ends or fails.
     var outPosition = 0
 
-    init(input: UnsafeBufferPointer<UInt8>, start: Int, output: UnsafeMutableBufferPointer<UInt8>) {
+    init(input: UnsafeBufferPointer<UInt8>, start: Int, output: InflateOutput) {
         reader = BitReader(input: input, start: start)
         self.output = output
     }
 
     mutating func run() throws(PNGError) {
+        defer { output.count = outPosition }
         var final = false
         while !final {
             final = reader.bits(1) == 1
@@ -143,8 +161,8 @@ struct InflateState {
         if length != complement ^ 0xFFFF { throw .badStoredLength }
         for _ in 0..<length {
             guard let b = reader.readAlignedByte() else { throw .truncatedData }
-            if outPosition >= output.count { throw .tooMuchData(expected: output.count) }
-            output[outPosition] = b
+            if outPosition >= output.capacity { try output.makeRoom(for: 1, at: outPosition) }
+            output.base[outPosition] = b
             outPosition += 1
         }
     }
@@ -220,12 +238,15 @@ struct InflateState {
     }
 
     private mutating func codes(_ literal: HuffmanDecoder, _ distance: HuffmanDecoder) throws(PNGError) {
-        let out = output.baseAddress!
-        let capacity = output.count
+        var out = output.base
+        var capacity = output.capacity
         while true {
             let symbol = try decode(literal)
             if symbol < 256 {
-                if outPosition >= capacity { throw .tooMuchData(expected: capacity) }
+                if outPosition >= capacity {
+                    try output.makeRoom(for: 1, at: outPosition)
+                    (out, capacity) = (output.base, output.capacity)
+                }
                 out[outPosition] = UInt8(symbol)
                 outPosition += 1
                 continue
@@ -242,7 +263,10 @@ struct InflateState {
             let dist = Int(DeflateTables.distanceBase[distanceSymbol]) + reader.bits(Int(DeflateTables.distanceExtra[distanceSymbol]))
             if reader.overran { throw .truncatedData }
             if dist > outPosition { throw .distanceTooFar(distance: dist, available: outPosition) }
-            if length > capacity - outPosition { throw .tooMuchData(expected: capacity) }
+            if length > capacity - outPosition {
+                try output.makeRoom(for: length, at: outPosition)
+                (out, capacity) = (output.base, output.capacity)
+            }
             var from = outPosition - dist
             if dist >= length {
                 (out + outPosition).update(from: out + from, count: length)

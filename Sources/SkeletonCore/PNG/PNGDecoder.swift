@@ -3,7 +3,8 @@
 /// tRNS becomes alpha. An APNG yields its default image (extra frames are ignored).
 public enum PNGDecoder {
     /// Decodes any PNG to 8-bit RGBA. Refuses images over `maxPixels`, checked from the
-    /// header before any pixel memory is allocated.
+    /// header before any pixel memory is allocated; within that limit, memory grows with
+    /// the inflated data, and the RGBA image is allocated only once all of it is there.
     public static func decode(_ bytes: [UInt8], maxPixels: Int = Limits.maxPNGPixels) throws(PNGError) -> RGBAImage {
         var reader = try PNGChunkReader(bytes)
         var header: PNGHeader? = nil
@@ -71,14 +72,16 @@ public enum PNGDecoder {
         if !sawIDAT { throw .missingChunk("IDAT") }
         if !sawIEND { throw .missingChunk("IEND") }
 
-        var data = try Inflate.zlibDecompress(compressed, expectedSize: h.expectedDataSize)
+        // Grows as rows inflate: nothing the size of the image is reserved before the
+        // data for it has arrived (site/reference/limits.md, "PNG decode bounds").
+        let data = try Inflate.zlibDecompressGrowing(compressed, expectedSize: h.expectedDataSize)
         if let t = transparency, h.colourType == 3 {
             for (i, alpha) in t.enumerated() { palette[i * 4 + 3] = alpha }
         }
         var image = RGBAImage(width: h.width, height: h.height)
         let converter = PNGPixelConverter(header: h, palette: palette, paletteCount: paletteCount,
                                           transparency: transparency)
-        try data.withUnsafeMutableBufferPointer { (buffer) throws(PNGError) in
+        try data.withBytes { (buffer) throws(PNGError) in
             var offset = 0
             var rowNumber = 0
             for pass in h.passes {

@@ -37,6 +37,7 @@ enum SpecLexer {
     static let equals: UInt8 = 0x3D
     static let cr: UInt8 = 0x0D
     static let lf: UInt8 = 0x0A
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Lexes every line. Lexical problems (tabs in indentation, unterminated strings,
     /// bad escapes) become diagnostics; the line is still returned as far as it lexed,
@@ -53,15 +54,50 @@ enum SpecLexer {
             var contentEnd = end
             // CRLF: drop the carriage return that ends the line.
             if contentEnd > start && source[contentEnd - 1] == cr { contentEnd -= 1 }
-            if let line = lexLine(source, start, contentEnd, fileLine: firstLine + lineIndex,
-                                  columnOffset: columnOffset, diagnostics: &diagnostics) {
-                result.append(line)
+            let fileLine = firstLine + lineIndex
+            var lexed: SpecLine?
+            if let control = firstControlCharacter(source, start, contentEnd) {
+                diagnostics.append(Diagnostic(.error, "unexpected control character \(unicodeName(source[control]))",
+                                              at: SourcePosition(line: fileLine, column: control - start + 1 + columnOffset)))
+                // Lexed as if each control character were a space, so the rest of the
+                // line is still checked (and 'rect<NUL>' is not reported as 'rect').
+                var cleaned = Array(source[start..<contentEnd])
+                for i in cleaned.indices where isControl(cleaned[i]) { cleaned[i] = space }
+                lexed = lexLine(cleaned, 0, cleaned.count, fileLine: fileLine, columnOffset: columnOffset,
+                                diagnostics: &diagnostics)
+            } else {
+                lexed = lexLine(source, start, contentEnd, fileLine: fileLine, columnOffset: columnOffset,
+                                diagnostics: &diagnostics)
             }
+            if let line = lexed { result.append(line) }
             lineIndex += 1
             if end >= count { break }
             start = end + 1
         }
         return result
+    }
+
+    /// Control characters other than tab (and the line ends, already split off) have no
+    /// place in a spec: NUL, a lone carriage return, escape, DEL (site/reference/limits.md).
+    @inline(__always)
+    static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != tab) || byte == 0x7F
+    }
+
+    static func firstControlCharacter(_ s: [UInt8], _ start: Int, _ end: Int) -> Int? {
+        var i = start
+        while i < end {
+            if isControl(s[i]) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `U+0000` style: four upper-case hex digits.
+    static func unicodeName(_ byte: UInt8) -> String {
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        let hex = [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+        return "U+00" + String(decoding: hex, as: UTF8.self)
     }
 
     static func lexLine(_ s: [UInt8], _ start: Int, _ end: Int, fileLine: Int, columnOffset: Int,

@@ -247,14 +247,7 @@ struct SpecParseRun {
             SpecBounds.checkNodeCount(&self)
         }
         // Source order; stable so same-position messages keep their discovery order.
-        var sorted = stableSortedByPosition(diagnostics)
-        if sorted.count > SpecParser.maxDiagnostics {
-            let cut = sorted[SpecParser.maxDiagnostics].position
-            sorted.removeSubrange(SpecParser.maxDiagnostics...)
-            sorted.append(Diagnostic(.error,
-                "too many errors; stopped reporting after the first \(SpecParser.maxDiagnostics), fix these and check again",
-                at: cut))
-        }
+        let sorted = DiagnosticCap.apply(stableSortedByPosition(diagnostics))
         if sorted.contains(where: { $0.severity == .error }) {
             return ParseResult(spec: nil, diagnostics: sorted)
         }

@@ -14,10 +14,9 @@ public struct ParseResult: Equatable, Sendable {
 }
 
 public enum SpecParser {
-    /// Most diagnostics returned for one spec (then one "too many errors" note), as
-    /// compilers cap theirs: a hostile 1 MiB spec could otherwise yield 100,000
-    /// messages, each printed with its source line.
-    public static let maxDiagnostics = 100
+    /// Most errors (and most warnings) returned for one spec, then one "too many"
+    /// summary each (`DiagnosticCap`).
+    public static let maxDiagnostics = Limits.maxDiagnostics
 
     /// Parses one spec. `firstLine` is the file line number of the spec text's first
     /// line (for a fenced block: the line after the opening fence), so diagnostics
@@ -33,6 +32,9 @@ public enum SpecParser {
                 at: SourcePosition(line: firstLine, column: 1 + columnOffset))])
         }
         var run = SpecParseRun(firstLine: firstLine, columnOffset: columnOffset)
+        // A UTF-8 byte order mark (as some Windows editors save) is not part of the
+        // text; columns on the first line count from after it.
+        let source = source.starts(with: SpecLexer.byteOrderMark) ? Array(source.dropFirst(3)) : source
         let lines = SpecLexer.lines(source, firstLine: firstLine, columnOffset: columnOffset,
                                     diagnostics: &run.diagnostics)
         for line in lines { run.process(line) }

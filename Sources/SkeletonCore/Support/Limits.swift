@@ -16,4 +16,7 @@ public enum Limits {
     /// Largest decoded PNG, in pixels (width × height), so a hostile header cannot
     /// make us allocate gigabytes: 4096 pt × 4 scale squared, with room to spare.
     public static let maxPNGPixels = 16_384 * 16_384
+    /// Most errors, and separately most warnings, reported for one spec or one doc's
+    /// front matter; then one summary each (see `DiagnosticCap`).
+    public static let maxDiagnostics = 100
 }

@@ -1,0 +1,194 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on POSIX sockets: one thread accepts, each connection gets
+/// its own thread, reads one request head within `ServeLimits` and hands it to
+/// `handle`, which writes the reply.
+///
+/// Why not a library: the one used before parsed heads in quadratic time with no
+/// size limit or read timeout, and offered no hook to add them
+/// (site/reference/limits.md, "Serve: request limits and timeouts").
+final class HTTPListener: @unchecked Sendable {
+    typealias Handler = @Sendable (HTTPRequestHead, ClientSocket) -> Void
+
+    let limits: ServeLimits
+    private let listenFD: Int32
+    private let handle: Handler
+    private let lock = NSLock()
+    private var open = 0
+    private var started = false
+    private var stopped = false
+
+    /// Binds and listens on `host` (an IPv4 or IPv6 address) and `port` (0: any free one).
+    init(host: String, port: UInt16, limits: ServeLimits, handle: @escaping Handler) throws {
+        self.limits = limits
+        self.handle = handle
+        listenFD = try Self.makeListeningSocket(host: host, port: port)
+    }
+
+    /// The port actually bound.
+    var port: UInt16 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listenFD, $0, &length) }
+        }
+        if Int32(storage.ss_family) == AF_INET6 {
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            }
+        }
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+        }
+    }
+
+    /// A listener never started still holds its socket; the accept loop closes it otherwise.
+    deinit {
+        if !started { close(listenFD) }
+    }
+
+    /// Accepts connections on a background thread until `stop`.
+    func start() {
+        lock.lock()
+        started = true
+        lock.unlock()
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "skelsite-serve-accept"
+        thread.start()
+    }
+
+    /// Stops accepting (connections already open finish within their timeouts).
+    func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        lock.unlock()
+        if !wasStopped {
+            // Wakes the blocked accept(); the accept loop closes the socket.
+            shutdown(listenFD, Int32(SHUT_RDWR))
+        }
+    }
+
+    var openConnections: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return open
+    }
+
+    private func acceptLoop() {
+        defer { close(listenFD) }
+        while true {
+            let fd = accept(listenFD, nil, nil)
+            lock.lock()
+            let done = stopped
+            lock.unlock()
+            if done {
+                if fd >= 0 { close(fd) }
+                return
+            }
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE {
+                    if errno == EMFILE || errno == ENFILE { usleep(10_000) }
+                    continue
+                }
+                return
+            }
+            let client = ClientSocket(fd: fd, limits: limits)
+            lock.lock()
+            let admitted = open < limits.maxConnections
+            if admitted { open += 1 }
+            lock.unlock()
+            guard admitted else {
+                // Too busy: say so at once rather than queue behind slow clients.
+                client.write(HTTPReply.text(.serviceUnavailable, "too many connections").serialized())
+                continue
+            }
+            let thread = Thread { [self] in
+                serve(client)
+                lock.lock()
+                open -= 1
+                lock.unlock()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    /// Reads one head within the limits, then lets the handler answer.
+    private func serve(_ client: ClientSocket) {
+        var reader = HTTPHeadReader(limits: limits)
+        let deadline = Date().addingTimeInterval(limits.headTimeout)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { client.read(into: $0, deadline: deadline) }
+            switch result {
+            case .closed:
+                return
+            case .timedOut:
+                client.write(HTTPReply.text(.requestTimeout, "the request head took longer than \(limits.headTimeout) s").serialized())
+                client.finishAfterError()
+                return
+            case .bytes(let n):
+                let progress = chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                switch progress {
+                case .needMore:
+                    continue
+                case .refused(let status):
+                    client.write(HTTPReply.text(status, Self.explanation(status, limits)).serialized())
+                    client.finishAfterError()
+                    return
+                case .complete(let head):
+                    handle(head, client)
+                    return
+                }
+            }
+        }
+    }
+
+    static func explanation(_ status: HTTPStatus, _ limits: ServeLimits) -> String {
+        switch status {
+        case .uriTooLong: return "the request line is longer than \(limits.maxRequestLineBytes) bytes"
+        case .headerFieldsTooLarge: return "the request head is longer than \(limits.maxHeadBytes) bytes"
+        default: return "malformed request"
+        }
+    }
+
+    private static func makeListeningSocket(host: String, port: UInt16) throws -> Int32 {
+        var v4 = sockaddr_in()
+        var v6 = sockaddr_in6()
+        let family: Int32
+        if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
+            family = AF_INET
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = port.bigEndian
+        } else if inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 {
+            family = AF_INET6
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = port.bigEndian
+        } else {
+            throw ServeError.badAddress(host)
+        }
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServeError.socket(errno: errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound: Int32 = family == AF_INET
+            ? withUnsafePointer(to: &v4) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            : withUnsafePointer(to: &v6) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let code = errno
+            close(fd)
+            throw ServeError.socket(errno: code)
+        }
+        return fd
+    }
+}

@@ -1,0 +1,32 @@
+/// A complete response: status, headers and body, sent with `Connection: close`
+/// (one request per connection keeps the server simple; pages load a handful of files).
+struct HTTPReply: Equatable {
+    var status: HTTPStatus
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    init(_ status: HTTPStatus, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A short plain-text reply for errors.
+    static func text(_ status: HTTPStatus, _ message: String, headers: [(name: String, value: String)] = []) -> HTTPReply {
+        HTTPReply(status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+                  body: Array("\(status.code) \(message)\n".utf8))
+    }
+
+    /// The bytes on the wire; `headOnly` for HEAD requests (same headers, no body).
+    func serialized(headOnly: Bool = false) -> [UInt8] {
+        var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
+        for header in headers { text += "\(header.name): \(header.value)\r\n" }
+        text += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return Array(text.utf8) + (headOnly ? [] : body)
+    }
+
+    static func == (a: HTTPReply, b: HTTPReply) -> Bool {
+        a.status == b.status && a.body == b.body
+            && a.headers.map { $0.name + ":" + $0.value } == b.headers.map { $0.name + ":" + $0.value }
+    }
+}
