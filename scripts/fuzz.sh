@@ -9,6 +9,7 @@
 # SkeletonCore so that their `import SkeletonCore` is ignored (the compiler warns).
 set -eu
 cd "$(dirname "$0")/.."
+. scripts/lib/swift-modules.sh
 SECONDS_PER_TARGET=${2:-30}  # default: long enough to get past the seeds, short enough for CI
 OUT=.build-fuzz
 mkdir -p "$OUT"
@@ -35,7 +36,7 @@ for target in $TARGETS; do
     extra=$(grep -v '^#' "$dir/sources" | grep -v '^$' || true)
   fi
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "$module" \
-      $(find Sources/SkeletonCore -name '*.swift' | sort) $extra "$dir/fuzz.swift" -o "$binary" \
+      $(swift_sources Sources/SkeletonCore) $extra "$dir/fuzz.swift" -o "$binary" \
       >"$OUT/$target.build.log" 2>&1; then
     cat "$OUT/$target.build.log" >&2
     exit 2

@@ -1,5 +1,5 @@
 # Sourced by the scripts that compile skelsite's modules by hand (build-wasm.sh,
-# check-embedded.sh, fuzz.sh), so the Embedded flags and the source order live here once.
+# check-embedded.sh and fuzz.sh), so the Embedded flags and the source order live here once.
 
 # The WebAssembly target of the playground module. -Osize: its budget is < 150 KB
 # gzipped. -disable-stack-protector: the stack protector needs libc's
