@@ -82,3 +82,13 @@ import Testing
             "p:1:6: error: m\nrect " + String(repeating: "c", count: 155) + "...\n     ^")
     }
 }
+
+/// Control characters in a quoted line print as "?" (one byte each), tabs stay.
+@Suite struct DiagnosticFormatterControlCharacterTests {
+    @Test func controlCharactersShowAsQuestionMarksAndTheCaretStillLinesUp() {
+        let d = Diagnostic(.error, "unexpected control character U+001B", at: SourcePosition(line: 1, column: 8))
+        let line = "\trect\u{1B}[31m\u{7F}x"
+        #expect(DiagnosticFormatter.render(d, path: "a.skel", sourceLine: line)
+                == "a.skel:1:8: error: unexpected control character U+001B\n\trect?[31m?x\n\t      ^")
+    }
+}

@@ -29,7 +29,8 @@ import Testing
             .write(to: folder.appendingPathComponent("nul.skel"))
         let result = try CLIRunner.run(["render", "nul.skel", "--output", "nul.png"], cwd: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("nul.skel:2:7: error: unexpected control character U+0000\n"))
+        // The quoted line shows the NUL as "?", so the terminal shows what the caret points at.
+        #expect(result.stderr == "nul.skel:2:7: error: unexpected control character U+0000\n  rect? width=10 height=10\n      ^\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nul.png").path))
     }
 }

@@ -7,7 +7,7 @@
 // Plain String concatenation only (Embedded-clean).
 public enum DiagnosticFormatter {
     /// `path:LINE:COL: SEVERITY: MESSAGE`, then, when `sourceLine` is given, the line
-    /// and a caret under the column. The caret's prefix copies tabs from the line and
+    /// (control characters other than tab shown as "?") and a caret under the column. The caret's prefix copies tabs from the line and
     /// uses one space per other character (UTF-8 continuation bytes take no space),
     /// so it lines up in a terminal. No trailing newline.
     public static func render(_ d: Diagnostic, path: String, sourceLine: String?) -> String {
@@ -27,6 +27,11 @@ public enum DiagnosticFormatter {
             if end < bytes.count { tail = "..." }
             column = column - start + lead.utf8.count
             bytes = Array(bytes[start..<end])
+        }
+        // Control characters (a NUL, an escape) would garble or drive the terminal:
+        // each shows as "?", one byte for one byte, so the caret still lines up.
+        for index in bytes.indices where (bytes[index] < 0x20 && bytes[index] != 0x09) || bytes[index] == 0x7F {
+            bytes[index] = UInt8(ascii: "?")
         }
         let shown = lead + String(decoding: bytes, as: UTF8.self) + tail
         out += "\n"
