@@ -77,7 +77,8 @@ public struct EmitOptions: Equatable, Hashable, Sendable {
 ///   attribute of specificity. Limitation: with two nested `data-theme` ancestors the
 ///   dark rule wins (CSS cannot select the nearest ancestor).
 public enum ComponentEmitter {
-    /// `label` is the accessible "loading" label (defaults to the spec's title).
+    /// `label` names what is loading in the accessible label ("Loading <label>…"; default:
+    /// the spec's title); a spec's own `label=` wins (`Spec.accessibleLabel`).
     public static func emit(_ spec: Spec, layout: SpecLayout, label: String? = nil) -> WebComponent {
         emit(spec, layout: layout, label: label, options: EmitOptions())
     }
@@ -87,17 +88,11 @@ public enum ComponentEmitter {
         var markup = MarkupBuilder(items: layout.items)
         markup.write(spec.children, indent: 4)
         var html = "<div class=\"" + scope + "\" role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
-        html += "  <span class=\"sk-label\">" + HTMLText.escape(labelText(label ?? spec.title)) + "</span>\n"
+        html += "  <span class=\"sk-label\">" + HTMLText.escape(spec.accessibleLabel(name: label)) + "</span>\n"
         html += "  <div class=\"sk-c\" aria-hidden=\"true\">\n"
         html += markup.html
         html += "  </div>\n</div>\n"
         let css = StyleSheet(spec: spec, layout: layout, scope: scope, options: options, markup: markup).write()
         return WebComponent(scope: scope, html: html, css: css)
-    }
-
-    /// "Loading <name>…", or "Loading…" without a name (blank counts as none).
-    static func labelText(_ name: String?) -> String {
-        guard let name, name.utf8.contains(where: { $0 != UInt8(ascii: " ") }) else { return "Loading…" }
-        return "Loading " + name + "…"
     }
 }

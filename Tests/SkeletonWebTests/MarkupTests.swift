@@ -40,7 +40,29 @@ import Testing
         let (untitled, untitledLayout) = Fixture.oneRect(title: nil)
         #expect(Fixture.lines(ComponentEmitter.emit(untitled, layout: untitledLayout).html, containing: "sk-label")
                 == ["  <span class=\"sk-label\">Loading…</span>"])
-        #expect(ComponentEmitter.labelText("   ") == "Loading…")
+        var blank = untitled
+        blank.title = "   "
+        #expect(blank.accessibleLabel() == "Loading…")
+    }
+
+    /// `label=` is announced as written, over the title and over the caller's name; the
+    /// SwiftUI export announces the same words.
+    @Test func specLabelIsAnnouncedVerbatimEverywhere() throws {
+        let spec = try #require(SpecParser.parse("skeleton \"Card\" label=\"Loading content\"\n  rect height=10\n").spec)
+        #expect(spec.label == "Loading content")
+        let layout = LayoutEngine.layout(spec)
+        #expect(Fixture.lines(ComponentEmitter.emit(spec, layout: layout, label: "Inbox").html, containing: "sk-label")
+                == ["  <span class=\"sk-label\">Loading content</span>"])
+        let swiftUI = SwiftUIExport.viewsFile([ExportedSpec(spec: spec, origin: "t")])
+        #expect(swiftUI.contains("SkeletonComponent(style: Self.style, label: \"Loading content\", time: time) {"))
+    }
+
+    @Test func anEmptyLabelIsALocatedError() {
+        let result = SpecParser.parse("skeleton \"Card\" label=\"\"\n  rect height=10\n")
+        #expect(result.spec == nil)
+        #expect(result.diagnostics == [Diagnostic(.error,
+            "label is empty; give the words a screen reader should say, like label=\"Loading content\"",
+            at: SourcePosition(line: 1, column: 23))])
     }
 
     @Test func textRepeatAndSpacerMirrorTheTree() {

@@ -71,6 +71,16 @@ extension SpecParseRun {
             }
         }
         for (name, token) in attributes {
+            if name == "label" {
+                // Any text, read as it is written: the words a screen reader says.
+                if token.valueText.isEmpty {
+                    error("label is empty; give the words a screen reader should say, like label=\"Loading content\"",
+                          line.line, token.valueColumn)
+                } else {
+                    label = token.valueText
+                }
+                continue
+            }
             let value = check(SpecValues.points(token.value, name, positive: true), token, line)
             if name == "width", let v = value { width = v }
             if name == "height", let v = value { height = v }

@@ -38,6 +38,7 @@ struct SpecParseRun {
 
     // Root and settings.
     var title: String?
+    var label: String?
     var width: Double = Defaults.width
     var height: Double?
     var rootPosition = SourcePosition(line: 1, column: 1)
@@ -253,7 +254,7 @@ struct SpecParseRun {
         }
         let spec = Spec(title: title, width: width, height: height, appearance: appearance,
                         animation: resolvedAnimation(), children: drafts[0].children.map { build($0) },
-                        position: rootPosition)
+                        position: rootPosition, label: label)
         return ParseResult(spec: spec, diagnostics: sorted)
     }
 

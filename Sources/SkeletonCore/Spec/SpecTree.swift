@@ -225,10 +225,14 @@ public struct Spec: Equatable, Hashable, Sendable {
     public var children: [Node]
     /// Position of the `skeleton` keyword.
     public var position: SourcePosition
+    /// `label=`: what assistive technology announces, verbatim; nil means
+    /// "Loading <title>…" (`accessibleLabel`).
+    public var label: String?
 
     public init(title: String?, width: Double, height: Double?, appearance: Appearance,
-                animation: Animation, children: [Node], position: SourcePosition) {
+                animation: Animation, children: [Node], position: SourcePosition, label: String? = nil) {
         self.title = title
+        self.label = label
         self.width = width
         self.height = height
         self.appearance = appearance

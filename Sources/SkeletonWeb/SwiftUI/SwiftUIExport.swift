@@ -38,7 +38,7 @@ public enum SwiftUIExport {
             }
             used.append(name)
             var writer = SwiftUIViewWriter(spec: item.spec, typeName: name,
-                                           label: ComponentEmitter.labelText(item.spec.title))
+                                           label: item.spec.accessibleLabel())
             text += "\n" + writer.write(origin: item.origin)
         }
         return text
