@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        // skelsite.toml (site/reference/command-line.md, "Project file").
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The painter, PNG codec and pixel diff are hot loops: optimise them in debug
@@ -30,6 +32,7 @@ let package = Package(
                 "SkeletonCore", "SkeletonWeb", "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(

@@ -6,7 +6,7 @@ import Testing
     @Test func writesEveryFileAndRefusesToOverwrite() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("init-\(UUID().uuidString)")
         let written = try Scaffold.write(to: dir)
-        #expect(written == ["docs/index.md", "docs/components/article-row.md", "docs/components/profile-card.md",
+        #expect(written == ["skelsite.toml", "docs/index.md", "docs/components/article-row.md", "docs/components/profile-card.md",
                             ".gitignore", ".github/workflows/skeletons.yml"])
         for path in written {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path))

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `skelsite init [DIR]`: a docs folder that builds on the first try, with example
-/// specs, a .gitignore and a GitHub Actions workflow that builds, diffs against the
+/// `skelsite init [DIR]`: a project file (skelsite.toml) and a docs folder that builds
+/// on the first try with no arguments, with example specs, a .gitignore and a GitHub
+/// Actions workflow that builds, diffs against the
 /// committed baselines and uploads the report.
 public enum Scaffold {
     public struct File: Equatable, Sendable {
@@ -51,12 +52,40 @@ public enum Scaffold {
 
     /// Everything `init` writes, in a stable order.
     public static let files: [File] = [
+        File(path: ProjectConfig.fileName, contents: projectFile),
         File(path: "docs/index.md", contents: indexDoc),
         File(path: "docs/components/article-row.md", contents: articleRowDoc),
         File(path: "docs/components/profile-card.md", contents: profileCardDoc),
         File(path: ".gitignore", contents: gitignore),
         File(path: ".github/workflows/skeletons.yml", contents: workflow),
     ]
+
+    /// Every command run in the project's folder or below reads it
+    /// (site/reference/command-line.md, "Project file").
+    static let projectFile = """
+    # skelsite project file: every skelsite command run in this folder or below reads
+    # it. Paths are relative to this file; a flag on the command line wins over it.
+    # Keys: source, output, base_url, title, templates, [diff], [verify].
+
+    source = "docs"
+    output = "_site"
+    title = "Our loading skeletons"
+    # base_url = "https://example.org/skeletons/"   # for sitemap.xml
+    # templates = "theme"                            # a theme instead of the default
+
+    [diff]
+    threshold = 0.1          # colour distance 0 (exact) to 1
+    # max_diff_pixels = 0
+    # max_diff_ratio = 0.001
+
+    [verify]
+    enabled = false          # true: the CI workflow installs Chromium and runs verify
+    scales = [1, 2]
+    threshold = 0.1
+    minimum = 0.995          # share of matching pixels that passes
+    browsers = ["chromium"]
+
+    """
 
     static let indexDoc = """
     ---
@@ -68,8 +97,8 @@ public enum Scaffold {
     # Our loading skeletons
 
     Each page under `components/` describes placeholders as ```` ```skeleton ```` specs.
-    `skelsite build docs` turns them into shippable HTML/CSS, reference PNGs and this gallery;
-    `skelsite serve docs` previews with live reload.
+    `skelsite build` turns them into shippable HTML/CSS, reference PNGs and this gallery;
+    `skelsite serve` previews with live reload (both read `skelsite.toml`).
 
     ```skeleton
     skeleton "Welcome banner" width=360
