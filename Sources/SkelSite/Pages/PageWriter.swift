@@ -133,13 +133,12 @@ final class PageWriter: @unchecked Sendable {
             try write(data, to: "assets/" + asset)
             counts.assets += 1
         }
-        // The playground's renderer, built by scripts/build-wasm.sh, beside its scripts.
-        if theme.standalonePages.contains("playground"), let wasm = PlaygroundPage.wasmToInstall(templates: theme.directory) {
-            guard let data = FileManager.default.contents(atPath: wasm.path) else {
-                throw .io("cannot read \(wasm.path)")
+        // The playground's renderer (scripts/build-wasm.sh) and its file:-URL forms, beside its scripts.
+        if theme.standalonePages.contains("playground") {
+            for file in try PlaygroundAssets.files(templates: theme.directory) {
+                try write(file.data, to: "assets/" + file.name)
+                counts.assets += 1
             }
-            try write(data, to: "assets/" + PlaygroundPage.wasmName)
-            counts.assets += 1
         }
         for name in theme.standalonePages {
             var context = baseContext(siteTitle: title, root: "", nav: ordered, currentSlug: name)
