@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs skelsite so it runs with no checkout:
-#   PREFIX/bin/skelsite                   the tool (release build, Swift runtime linked in)
+#   PREFIX/bin/skelsite                   the tool (release build)
 #   PREFIX/share/skelsite/Templates       the default theme
 #   PREFIX/share/skelsite/skelsite.wasm   the playground's renderer
 # The tool finds share/skelsite beside its bin/ folder (TemplateSet, PlaygroundPage).
@@ -14,7 +14,9 @@
 # --wasm FILE    install this module (implies no build of the module)
 #
 # Uninstall: rm -f PREFIX/bin/skelsite && rm -rf PREFIX/share/skelsite
-# (README.md, "Install"). Needs cmark-gfm's libraries at run time (scripts/setup.sh).
+# (README.md, "Install"). At run time the tool needs cmark-gfm's libraries
+# (scripts/setup.sh) and the Swift runtime of the toolchain that built it: Foundation
+# linked statically would need libcurl's static library, which Debian does not ship.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,8 +39,7 @@ done
 if [ -z "$binary" ]; then
   if [ "$build" = 1 ]; then
     echo "== swift build -c release --product skelsite" >&2
-    # The Swift runtime is linked in, so the installed tool needs no toolchain.
-    swift build -c release --product skelsite --static-swift-stdlib >&2
+    swift build -c release --product skelsite >&2
   fi
   binary=.build/release/skelsite
 fi

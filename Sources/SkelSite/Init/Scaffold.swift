@@ -164,7 +164,8 @@ public enum Scaffold {
 
     /// The CI workflow. skelsite is pinned to `SkelSiteInfo.version` (a tag of its
     /// repository), built and installed by its scripts/install.sh once per version and
-    /// cached (actions/cache keyed on the version), so later runs start at once.
+    /// cached (actions/cache keyed on the version and on the Swift toolchain's, whose
+    /// runtime the tool uses), so later runs skip the build.
     /// Chromium is installed, and verify run, only when skelsite.toml says
     /// `[verify] enabled = true`. Two things need the user and say so instead of failing
     /// obscurely: `SKELSITE_REPOSITORY` (where skelsite's source is; the build step stops
@@ -199,14 +200,14 @@ public enum Scaffold {
             run: |
               sudo apt-get update
               sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev
+          - uses: swift-actions/setup-swift@v2
+            id: swift
           - name: Cache skelsite
             id: skelsite-cache
             uses: actions/cache@v4
             with:
               path: ~/.skelsite
-              key: skelsite-${{ env.SKELSITE_VERSION }}-${{ runner.os }}-${{ runner.arch }}
-          - uses: swift-actions/setup-swift@v2
-            if: steps.skelsite-cache.outputs.cache-hit != 'true'
+              key: skelsite-${{ env.SKELSITE_VERSION }}-swift-${{ steps.swift.outputs.version }}-${{ runner.os }}-${{ runner.arch }}
           - name: Build skelsite
             if: steps.skelsite-cache.outputs.cache-hit != 'true'
             run: |
