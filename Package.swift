@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "skelsite", targets: ["skelsite"]),
         .library(name: "SkeletonCore", targets: ["SkeletonCore"]),
         .library(name: "SkeletonWeb", targets: ["SkeletonWeb"]),
+        // `swift package --allow-writing-to-package-directory skelsite build` in a package
+        // that depends on this one (site/guides/swift-package-plugin.md).
+        .plugin(name: "SkelsitePlugin", targets: ["SkelsitePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +44,14 @@ let package = Package(
                 "SkelSite", "SkeletonCore", "SkeletonWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "SkelsitePlugin",
+            capability: .command(
+                intent: .custom(verb: "skelsite", description: "Run skelsite (build, check, diff, verify, ...) in this package."),
+                permissions: [.writeToPackageDirectory(reason: "skelsite writes the built site and its render cache.")]
+            ),
+            dependencies: ["skelsite"]
         ),
         .executableTarget(
             name: "SkeletonBench",
