@@ -16,7 +16,7 @@ public enum PlaygroundAssets {
 
     /// Every file, in a fixed order. Without a built module the page still builds and
     /// says on the page how to build the module.
-    static func files(templates: URL) throws(SiteBuildError) -> [File] {
+    public static func files(templates: URL) throws(SiteBuildError) -> [File] {
         var files: [File] = []
         let themeModule = templates.appendingPathComponent("assets").appendingPathComponent(PlaygroundPage.wasmName)
         let installed = PlaygroundPage.wasmToInstall(templates: templates)
