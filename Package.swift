@@ -9,10 +9,15 @@ let package = Package(
         .executable(name: "skelsite", targets: ["skelsite"]),
         .library(name: "SkeletonCore", targets: ["SkeletonCore"]),
         .library(name: "SkeletonWeb", targets: ["SkeletonWeb"]),
+        // `swift package --allow-writing-to-package-directory skelsite build` in a package
+        // that depends on this one (site/guides/swift-package-plugin.md).
+        .plugin(name: "SkelsitePlugin", targets: ["SkelsitePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // skelsite.toml (site/reference/command-line.md, "Project file").
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The painter, PNG codec and pixel diff are hot loops: optimise them in debug
@@ -28,6 +33,7 @@ let package = Package(
             dependencies: [
                 "SkeletonCore", "SkeletonWeb", "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -36,6 +42,14 @@ let package = Package(
                 "SkelSite", "SkeletonCore", "SkeletonWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "SkelsitePlugin",
+            capability: .command(
+                intent: .custom(verb: "skelsite", description: "Run skelsite (build, check, diff, verify, ...) in this package."),
+                permissions: [.writeToPackageDirectory(reason: "skelsite writes the built site and its render cache.")]
+            ),
+            dependencies: ["skelsite"]
         ),
         .executableTarget(
             name: "SkeletonBench",

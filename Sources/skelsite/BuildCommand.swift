@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SkelSite
 
-/// `skelsite build [SOURCE] [--output DIR] [--templates DIR] [--quiet]`.
+/// `skelsite build [SOURCE] [--output DIR] [--templates DIR] [--quiet] [--config FILE]`.
 /// Exit 0 built, 1 doc or spec errors (output untouched), 2 usage or I/O error.
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,14 +12,18 @@ struct BuildCommand: ParsableCommand {
         Writes pages, reference PNGs (png/<component-id>/), assets and indexes to a \
         staging folder beside the output and swaps it in only when the build has no \
         errors. Rendered components are cached in <SOURCE>/.skelsite-cache.
+
+        Settings not given as flags come from the project file, skelsite.toml in this \
+        folder or the nearest parent (or --config FILE): source, output, templates, \
+        base_url and title; paths in it are relative to its folder.
         """)
 
     @OptionGroup var site: SiteSourceOptions
 
     /// `_site` (why: Jekyll's and the GitHub Pages convention, ignored by .gitignore,
     /// and `_`-folders are skipped when docs are discovered).
-    @Option(name: .shortAndLong, help: "The output folder (replaced on success).")
-    var output = "_site"
+    @Option(name: .shortAndLong, help: "The output folder, replaced on success (default: _site).")
+    var output: String?
 
     @Option(help: "A templates folder to use instead of the default theme.")
     var templates: String?
@@ -35,12 +39,15 @@ struct BuildCommand: ParsableCommand {
     var verifyResults: String?
 
     func run() throws {
-        let source = site.source, quiet = site.quiet, format = site.format
+        let project = try site.project.load()
+        let source = project.path(site.source, \.source, else: "site"), quiet = site.quiet, format = site.format
+        let output = project.path(output, \.output, else: "_site")
         let builder = SiteBuilder(
             source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: output),
-            templates: templates.map { URL(fileURLWithPath: $0) },
-            options: SiteBuilder.Options(allowRawHTML: allowRawHTML, baseURL: baseURL,
-                                         verifyResults: verifyResults.map { URL(fileURLWithPath: $0) }),
+            templates: project.path(templates, \.templates).map { URL(fileURLWithPath: $0) },
+            options: SiteBuilder.Options(allowRawHTML: allowRawHTML, baseURL: project.value(baseURL, \.baseURL),
+                                         verifyResults: verifyResults.map { URL(fileURLWithPath: $0) },
+                                         siteTitle: project?.title),
             displaySource: source)
         let report: BuildReport
         do {

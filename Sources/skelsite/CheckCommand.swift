@@ -15,7 +15,8 @@ struct CheckCommand: ParsableCommand {
     var links: String?
 
     func run() throws {
-        let source = site.source, quiet = site.quiet, format = site.format
+        let project = try site.project.load()
+        let source = project.path(site.source, \.source, else: "site"), quiet = site.quiet, format = site.format
         if let links { try checkLinks(in: links) }
         // The output is never touched by check; any path works.
         let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: "_site"),

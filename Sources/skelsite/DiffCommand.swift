@@ -33,6 +33,10 @@ struct DiffCommand: ParsableCommand {
             contains either folder, is refused. Files are replaced only when they are \
             regular files (not links, FIFOs or devices).
 
+            Defaults: --threshold, --max-diff-pixels and --max-diff-ratio not given as \
+            flags come from the [diff] table of the project file (skelsite.toml in this \
+            folder or the nearest parent, or --config FILE).
+
             Exit status: 0 nothing differs beyond tolerance; 1 something does; 2 usage or \
             I/O error (missing folder, unreadable or undecodable PNG: `path: error: message`).
             """
@@ -46,8 +50,10 @@ struct DiffCommand: ParsableCommand {
     var current: String?
 
     // pixelmatch's default: ignores differences too small to see at a glance.
-    @Option(parsing: .unconditional, help: "Colour distance threshold, 0 (exact) to 1 (pixelmatch's default).")
-    var threshold = Checked<FractionRule>(argument: String(DiffOptions().threshold))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Colour distance threshold, 0 (exact) to 1 (default: \(DiffOptions().threshold), pixelmatch's).",
+                               valueName: "threshold"))
+    var threshold: Checked<FractionRule>?
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAA = false
@@ -77,6 +83,8 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var reporting: FormatOption
 
+    @OptionGroup var project: ProjectOptions
+
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unexpected: [String] = []
 
@@ -85,7 +93,7 @@ struct DiffCommand: ParsableCommand {
         guard baseline != nil, current != nil else {
             throw UsageError(message: "usage: skelsite diff BASELINE_DIR CURRENT_DIR [options]")
         }
-        try threshold.check("--threshold")
+        try threshold?.check("--threshold")
         try maxDiffPixels?.check("--max-diff-pixels")
         try maxDiffRatio?.check("--max-diff-ratio")
         for (name, value) in [("--output", output), ("--json", json), ("--junit", junit)] {
@@ -93,13 +101,14 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    var options: DirectoryDiffOptions {
+    /// The flags, else the project file's `[diff]` table, else the defaults.
+    func options(_ config: ProjectConfig?) -> DirectoryDiffOptions {
         var pixel = DiffOptions()
-        pixel.threshold = threshold.value
+        if let threshold = threshold?.value ?? config?.diff.threshold { pixel.threshold = threshold }
         pixel.includeAA = includeAA
         var tolerance = DiffTolerance()
-        if let maxDiffPixels { tolerance.maxDiffPixels = maxDiffPixels.value }
-        if let maxDiffRatio { tolerance.maxDiffRatio = maxDiffRatio.value }
+        if let pixels = maxDiffPixels?.value ?? config?.diff.maxDiffPixels { tolerance.maxDiffPixels = pixels }
+        if let ratio = maxDiffRatio?.value ?? config?.diff.maxDiffRatio { tolerance.maxDiffRatio = ratio }
         return DirectoryDiffOptions(pixel: pixel, tolerance: tolerance, allowAdded: allowAdded, allowRemoved: allowRemoved)
     }
 
@@ -117,7 +126,7 @@ struct DiffCommand: ParsableCommand {
                 return UsageError(errors.map(\.text))
             }
         }
-        var options = self.options
+        var options = self.options(try project.load())
         var temporary: String?
         let target = DiffReportFolder.target(output: output, current: current)
         do throws(DiffError) {

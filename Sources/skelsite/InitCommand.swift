@@ -5,14 +5,15 @@ import SkelSite
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Scaffold a docs folder with example specs, a .gitignore and a CI workflow.",
+        abstract: "Scaffold a project: skelsite.toml, docs with example specs, a .gitignore and a CI workflow.",
         discussion: """
-        Writes docs/index.md, docs/components/*.md, .gitignore and \
+        Writes skelsite.toml, docs/index.md, docs/components/*.md, .gitignore and \
         .github/workflows/skeletons.yml into DIR (default: the current folder). \
         Existing files are never replaced unless --force is given. \
-        Then: skelsite build DIR/docs, or skelsite serve DIR/docs. Before the \
-        workflow's first run, set SKELSITE_REPOSITORY in it (a placeholder) and create \
-        the baselines: skelsite baseline update baselines _site/png after a build.
+        Then, in DIR: skelsite build, or skelsite serve (both read skelsite.toml). The \
+        workflow pins this version of skelsite and caches it between runs; before its \
+        first run, set SKELSITE_REPOSITORY in it (a placeholder) and create the \
+        baselines: skelsite baseline update baselines _site/png after a build.
         """
     )
 
@@ -27,8 +28,8 @@ struct InitCommand: ParsableCommand {
         do {
             let written = try Scaffold.write(to: root, force: force)
             for path in written { print("created \(root.appendingPathComponent(path).relativePath(from: root, base: directory))") }
-            print("next: skelsite serve \(directory == "." ? "docs" : directory + "/docs")")
-            print("for CI: set SKELSITE_REPOSITORY in .github/workflows/skeletons.yml, then create and commit baselines/ (see the workflow's header)")
+            print(directory == "." ? "next: skelsite serve" : "next: cd \(directory) && skelsite serve")
+            print("for CI: set SKELSITE_REPOSITORY in .github/workflows/skeletons.yml (skelsite \(SkelSiteInfo.version) is pinned), then create and commit baselines/ (see the workflow's header)")
         } catch {
             throw UsageError(["skelsite init: error: \(error.description)"])
         }

@@ -13,11 +13,12 @@ struct ServeCommand: AsyncParsableCommand {
         save rebuilds incrementally (unchanged specs come from the cache) \
         and open pages reload. A broken doc shows its diagnostics in an overlay while the \
         last good site keeps being served. Only files inside the output folder are served. \
-        Stop with Ctrl-C.
+        Stop with Ctrl-C. SOURCE, --templates and the title default to the project \
+        file's (skelsite.toml, as for build).
         """)
 
-    @Argument(help: "The docs folder.")
-    var source = "site"
+    @Argument(help: "The docs folder (default: source in skelsite.toml, else site).")
+    var source: String?
 
     /// 4000 (why: clear of the usual 3000/8000/8080 app ports; Hugo uses 1313, Zola 1111).
     @Option(help: "The port to listen on (0 picks a free one).")
@@ -33,11 +34,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A templates folder to use instead of the default theme (watched too).")
     var templates: String?
 
+    @OptionGroup var project: ProjectOptions
+
     func run() async throws {
+        let config = try project.load()
+        let source = config.path(self.source, \.source, else: "site")
+        let templates = config.path(self.templates, \.templates)
         let outputURL = output.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-serve-\(getpid())")
         let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: outputURL,
-                                  templates: templates.map { URL(fileURLWithPath: $0) }, displaySource: source)
+                                  templates: templates.map { URL(fileURLWithPath: $0) },
+                                  options: SiteBuilder.Options(siteTitle: config?.title), displaySource: source)
         let session: ServeSession
         do {
             session = try ServeSession(builder: builder, host: host, port: port) { message in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SkelSite
 
 /// Exit codes everywhere: 0 success (for diff: no difference), 1 failure found
 /// (invalid spec, pixels differ), 2 usage or I/O error.
@@ -8,7 +9,9 @@ struct Skelsite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skelsite",
         abstract: "Design, document and test skeleton loading components.",
-        version: "0.1.0",
+        // `skelsite --version`: the version, then the fingerprint render-cache keys start
+        // with (RendererFingerprint), so "why did nothing come from the cache" has an answer.
+        version: "skelsite \(SkelSiteInfo.version)\nrenderer fingerprint: \(RendererFingerprint.current())",
         subcommands: [
             BuildCommand.self, RenderCommand.self, DiffCommand.self, BaselineCommand.self,
             VerifyCommand.self, CheckCommand.self, ServeCommand.self, InitCommand.self, ExportCommand.self,

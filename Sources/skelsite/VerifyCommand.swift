@@ -15,46 +15,57 @@ struct VerifyCommand: ParsableCommand {
             Every ```skeleton spec of every .md file under SOURCE is shown by headless \
             Chromium, frozen at t = 0, T/4, T/2 and 3T/4, in light and dark, at each \
             scale, and compared with the painter's frame (pixelmatch, threshold 0.1).
+
+            SOURCE, --scale, --threshold, --minimum and --chromium not given as flags \
+            come from the project file (skelsite.toml in this folder or the nearest \
+            parent, or --config FILE): source, and verify.scales, verify.threshold, \
+            verify.minimum and the first of verify.browsers.
             """
     )
 
-    @Argument(help: "The docs folder.")
-    var source: String = "site"
+    @Argument(help: "The docs folder (default: source in skelsite.toml, else site).")
+    var source: String?
 
     @Option(help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "file"))
     var json: String?
 
     // Both the 1x and the 2x (retina) pixels ship in the docs.
-    @Option(help: "Comma-separated scales, each 1...4.")
-    var scale = Checked<ScaleListRule>(argument: "1,2")
+    @Option(help: "Comma-separated scales, each 1...4 (default: 1,2).")
+    var scale: Checked<ScaleListRule>?
 
     // pixelmatch's default, as in `diff`. Note: a 45% white band over the default base #DEDEE3 is
     // below 0.1 (YIQ delta ~110 < 352), so use e.g. 0.03 to check the band geometry itself.
-    @Option(parsing: .unconditional, help: "pixelmatch colour threshold per pixel, 0...1.")
-    var threshold = Checked<FractionRule>(argument: String(DiffOptions().threshold))
+    @Option(parsing: .unconditional, help: "pixelmatch colour threshold per pixel, 0...1 (default: \(DiffOptions().threshold)).")
+    var threshold: Checked<FractionRule>?
 
     // The issue's bar: a frame may differ in at most 1 pixel in 200 (anti-aliasing).
-    @Option(parsing: .unconditional, help: "Smallest share of matching pixels that passes, 0...1.")
-    var minimum = Checked<MatchShareRule>(argument: "0.995")
+    @Option(parsing: .unconditional, help: "Smallest share of matching pixels that passes, 0...1 (default: 0.995).")
+    var minimum: Checked<MatchShareRule>?
 
     @Option(help: ArgumentHelp("Write browser, painter and diff PNGs of failing frames into this folder.", valueName: "dir"))
     var failures: String?
 
     // Debian's package name; override for Chrome or a custom build.
-    @Option(help: "The Chromium executable.")
-    var chromium: String = "chromium"
+    @Option(help: "The Chromium executable (default: chromium).")
+    var chromium: String?
+
+    @OptionGroup var project: ProjectOptions
 
     func validate() throws {
-        try scale.check("--scale")
-        try minimum.check("--minimum")
-        try threshold.check("--threshold")
+        try scale?.check("--scale")
+        try minimum?.check("--minimum")
+        try threshold?.check("--threshold")
     }
 
     func run() throws {
+        let config = try project.load()
+        let source = config.path(self.source, \.source, else: "site")
+        let chromium = chromium ?? config?.verify.browsers?.first ?? "chromium"
         var options = VerifyRun.Options()
-        options.scales = scale.value
-        options.minimumMatch = minimum.value
-        options.pixelThreshold = threshold.value
+        // Each: the flag, else the project file, else VerifyRun's default.
+        options.scales = scale?.value ?? config?.verify.scales ?? options.scales
+        options.minimumMatch = minimum?.value ?? config?.verify.minimum ?? options.minimumMatch
+        options.pixelThreshold = threshold?.value ?? config?.verify.threshold ?? options.pixelThreshold
         // Refused before Chromium starts: results never replace a link, FIFO or device.
         if let json {
             do { try UserFile.checkReplaceable(json) } catch { try fail(error.description) }

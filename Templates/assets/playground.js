@@ -1,7 +1,7 @@
 // The playground: type a spec, see the core renderer (WebAssembly) paint it at the
 // display's frame rate beside the CSS component the site would ship. Everything it
 // needs is in this folder; the state lives in the URL fragment (playground-fragment.js).
-import { load } from './skelsite-wasm.js';
+import { loadRenderer } from './playground-renderer.js';
 import { readFragment, writeFragment } from './playground-fragment.js';
 import { Editor } from './playground-editor.js';
 import { CanvasView, LiveView } from './playground-preview.js';
@@ -187,10 +187,11 @@ addEventListener('hashchange', () => {
 
 applyFragment();
 try {
-  sk = await load(new URL('skelsite.wasm', import.meta.url));
+  sk = await loadRenderer(import.meta.url);
   specChanged();
   requestAnimationFrame(frame);
 } catch (error) {
   status.textContent = `The renderer could not start: ${error.message}. ` +
     'Build it with scripts/build-wasm.sh and rebuild the site.';
+  status.dataset.failed = 'true';
 }

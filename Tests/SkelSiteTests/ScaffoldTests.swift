@@ -6,7 +6,7 @@ import Testing
     @Test func writesEveryFileAndRefusesToOverwrite() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("init-\(UUID().uuidString)")
         let written = try Scaffold.write(to: dir)
-        #expect(written == ["docs/index.md", "docs/components/article-row.md", "docs/components/profile-card.md",
+        #expect(written == ["skelsite.toml", "docs/index.md", "docs/components/article-row.md", "docs/components/profile-card.md",
                             ".gitignore", ".github/workflows/skeletons.yml"])
         for path in written {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path))
@@ -74,20 +74,41 @@ import Testing
         // YAML 1.1 reads the bare key `on` as true; GitHub reads it as "on".
         #expect((workflow["on"] ?? workflow["true"]) as? [String] == ["push", "pull_request"])
         let env = try #require(workflow["env"] as? [String: String])
-        #expect(env == ["SKELSITE_REPOSITORY": "", "SKELSITE_REF": "main"])
+        #expect(env == ["SKELSITE_REPOSITORY": "", "SKELSITE_VERSION": SkelSiteInfo.version])
         let jobs = try #require(workflow["jobs"] as? [String: Any])
         #expect(Array(jobs.keys) == ["skeletons"])
         let job = try #require(jobs["skeletons"] as? [String: Any])
         #expect(job["runs-on"] as? String == "ubuntu-latest")
         let steps = try #require(job["steps"] as? [[String: Any]])
         #expect(steps.map { ($0["name"] as? String) ?? "uses " + (($0["uses"] as? String) ?? "?") } == [
-            "uses actions/checkout@v4", "Install cmark-gfm", "uses swift-actions/setup-swift@v2",
-            "Install skelsite", "Build", "Diff against baselines", "Upload diff report",
+            "uses actions/checkout@v4", "Install cmark-gfm", "uses swift-actions/setup-swift@v2", "Cache skelsite",
+            "Build skelsite", "Put skelsite on the PATH", "Read the verify setting", "Build", "Diff against baselines",
+            "Install Chromium", "Verify CSS against the reference PNGs", "Upload diff report",
         ])
-        #expect(try Self.step(steps, named: "Build")["run"] as? String == "skelsite build docs --output _site --format github")
-        let install = try #require(try Self.step(steps, named: "Install skelsite")["run"] as? String)
-        #expect(install.contains("git clone --depth 1 --branch \"$SKELSITE_REF\" \"$SKELSITE_REPOSITORY\" \"$RUNNER_TEMP/skelsite\"\n"))
-        #expect(!install.contains("https://"))
+        // The tool is cached per pinned version and toolchain (it uses its runtime); built only on a miss.
+        let cache = try Self.step(steps, named: "Cache skelsite")
+        #expect(cache["uses"] as? String == "actions/cache@v4")
+        #expect(cache["with"] as? [String: String] == [
+            "path": "~/.skelsite",
+            "key": "skelsite-${{ env.SKELSITE_VERSION }}-swift-${{ steps.swift.outputs.version }}-${{ runner.os }}-${{ runner.arch }}"])
+        #expect(steps[2]["id"] as? String == "swift")
+        let onMiss = "steps.skelsite-cache.outputs.cache-hit != 'true'"
+        #expect(try Self.step(steps, named: "Build skelsite")["if"] as? String == onMiss)
+        let install = try #require(try Self.step(steps, named: "Build skelsite")["run"] as? String)
+        #expect(install.hasSuffix("""
+            git clone --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
+            "$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"
+
+            """))
+        #expect(try Self.step(steps, named: "Build")["run"] as? String == "skelsite build --format github")
+        // Chromium and verify only when skelsite.toml enables verify.
+        let enabled = "steps.verify.outputs.enabled == 'true'"
+        let chromium = try Self.step(steps, named: "Install Chromium")
+        #expect(chromium["if"] as? String == enabled)
+        #expect(chromium["uses"] as? String == "browser-actions/setup-chrome@v1")
+        let verify = try Self.step(steps, named: "Verify CSS against the reference PNGs")
+        #expect(verify["if"] as? String == enabled)
+        #expect(verify["run"] as? String == "skelsite verify --chromium \"${{ steps.chromium.outputs.chrome-path }}\"")
         let diff = try #require(try Self.step(steps, named: "Diff against baselines")["run"] as? String)
         #expect(diff.hasPrefix("if [ ! -d baselines ]; then\n"))
         #expect(diff.hasSuffix("\nskelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github\n"))
@@ -102,9 +123,12 @@ import Testing
     static func runScript(of name: String) throws -> String {
         let lines = Scaffold.workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let nameLine = try #require(lines.firstIndex(of: "      - name: \(name)"))
-        #expect(lines[nameLine + 1] == "        run: |")
+        // `id:` and `if:` may come between the name and the script.
+        var runLine = nameLine + 1
+        while lines[runLine].hasPrefix("        id: ") || lines[runLine].hasPrefix("        if: ") { runLine += 1 }
+        #expect(lines[runLine] == "        run: |")
         var body: [String] = []
-        for line in lines[(nameLine + 2)...] {
+        for line in lines[(runLine + 1)...] {
             guard line.hasPrefix("          ") else { break }
             body.append(String(line.dropFirst(10)))
         }
@@ -142,11 +166,29 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workflow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = try Self.runScript(of: "Install skelsite")
-        let result = try Self.bash(script, in: folder, environment: ["SKELSITE_REPOSITORY": "", "SKELSITE_REF": "main",
+        let script = try Self.runScript(of: "Build skelsite")
+        let result = try Self.bash(script, in: folder, environment: ["SKELSITE_REPOSITORY": "", "SKELSITE_VERSION": "0.1.0",
                                                                     "RUNNER_TEMP": folder.path])
         #expect(result.status == 1)
         #expect(result.stdout == "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY in this workflow to the git URL of skelsite\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    /// The verify setting step, run for real: `enabled=true` only for `[verify] enabled = true`
+    /// (the scaffold's own file says false).
+    @Test func verifySettingIsReadFromTheProjectFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try Self.runScript(of: "Read the verify setting")
+        let output = folder.appendingPathComponent("github-output")
+        for (toml, expected) in [(Scaffold.projectFile, "enabled=false\n"), ("[verify]\nenabled = true\n", "enabled=true\n"),
+                                 ("source = \"docs\"\n", "enabled=false\n")] {
+            try Data(toml.utf8).write(to: folder.appendingPathComponent("skelsite.toml"))
+            try Data().write(to: output)
+            let result = try Self.bash(script, in: folder, environment: ["GITHUB_OUTPUT": output.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try String(contentsOf: output, encoding: .utf8) == expected, "\(toml)")
+        }
     }
 }

@@ -16,8 +16,8 @@ struct TestSite {
     /// "assets/<file>" for every file the default theme ships (other people add assets).
     static var themeAssets: [String] {
         files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 }
-            // The playground's renderer, copied in when one is built (see PlaygroundPage).
-            + (PlaygroundPage.wasmToInstall(templates: templates) != nil ? ["assets/skelsite.wasm"] : [])
+            // The playground's renderer when one is built, its file:-URL forms, the support file.
+            + ((try? PlaygroundAssets.files(templates: templates)) ?? []).map { "assets/" + $0.name }
     }
 
     /// "<name>.html" for every standalone page template of the theme (the playground).

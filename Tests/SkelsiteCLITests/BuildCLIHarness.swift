@@ -1,4 +1,5 @@
 import Foundation
+import SkelSite
 
 /// Runs the built `skelsite` executable (it sits next to the test bundle in
 /// `.build/<triple>/<config>/`) and captures its exit code and output.
@@ -22,17 +23,12 @@ enum BuildCLIHarness {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
-    /// The playground's WebAssembly renderer, which the builder copies beside the
-    /// theme's assets when one is built (`.build-wasm/` in the checkout, or $SKELSITE_WASM).
-    static var builtWasm: [String] {
-        let built = ProcessInfo.processInfo.environment["SKELSITE_WASM"].map { !$0.isEmpty } ?? false
-            || FileManager.default.fileExists(atPath: templates.deletingLastPathComponent()
-                .appendingPathComponent(".build-wasm/skelsite.wasm").path)
-        return built ? ["assets/skelsite.wasm"] : []
+    /// "assets/<file>" for every file the default theme ships, and the playground's
+    /// files the builder adds (the module when built, its file:-URL forms, the support file).
+    static var themeAssets: [String] {
+        files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 }
+            + ((try? PlaygroundAssets.files(templates: templates)) ?? []).map { "assets/" + $0.name }
     }
-
-    /// "assets/<file>" for every file the default theme ships.
-    static var themeAssets: [String] { files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 } + builtWasm }
 
     /// "<name>.html" for every standalone page template of the theme (the playground).
     static var themePages: [String] {

@@ -39,8 +39,8 @@ import Testing
                                       the reference frames.
               check                   Validate docs and specs; build nothing.
               serve                   Preview the site locally with live reload.
-              init                    Scaffold a docs folder with example specs, a
-                                      .gitignore and a CI workflow.
+              init                    Scaffold a project: skelsite.toml, docs with example
+                                      specs, a .gitignore and a CI workflow.
               export                  Turn specs into code for another platform (SwiftUI)
                                       or into bare HTML and CSS.
 
@@ -54,18 +54,25 @@ import Testing
             staging folder beside the output and swaps it in only when the build has no
             errors. Rendered components are cached in <SOURCE>/.skelsite-cache.
 
-            USAGE: skelsite build [<source>] [--quiet] [--format <format>] [--output <output>] [--templates <templates>] [--base-url <base-url>] [--allow-raw-html] [--verify-results <verify-results>]
+            Settings not given as flags come from the project file, skelsite.toml in this
+            folder or the nearest parent (or --config FILE): source, output, templates,
+            base_url and title; paths in it are relative to its folder.
+
+            USAGE: skelsite build [<source>] [--quiet] [--format <format>] [--config <file>] [--output <output>] [--templates <templates>] [--base-url <base-url>] [--allow-raw-html] [--verify-results <verify-results>]
 
             ARGUMENTS:
-              <source>                The docs folder. (default: site)
+              <source>                The docs folder (default: source in skelsite.toml,
+                                      else site).
 
             OPTIONS:
               -q, --quiet             Print nothing but diagnostics.
               --format <format>       Output for people (text), for tools (json: one
                                       document on stdout) or as GitHub Actions annotations
                                       (github). (values: text, json, github; default: text)
-              -o, --output <output>   The output folder (replaced on success). (default:
-                                      _site)
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
+              -o, --output <output>   The output folder, replaced on success (default:
+                                      _site).
               --templates <templates> A templates folder to use instead of the default
                                       theme.
               --base-url <base-url>   Absolute URL of the site, for sitemap.xml.
@@ -135,19 +142,23 @@ import Testing
             contains either folder, is refused. Files are replaced only when they are
             regular files (not links, FIFOs or devices).
 
+            Defaults: --threshold, --max-diff-pixels and --max-diff-ratio not given as
+            flags come from the [diff] table of the project file (skelsite.toml in this
+            folder or the nearest parent, or --config FILE).
+
             Exit status: 0 nothing differs beyond tolerance; 1 something does; 2 usage or
             I/O error (missing folder, unreadable or undecodable PNG: `path: error:
             message`).
 
-            USAGE: skelsite diff [<baseline>] [<current>] [--threshold <threshold>] [--include-aa] [--output <dir>] [--json <file>] [--junit <file>] [--max-diff-pixels <n>] [--max-diff-ratio <ratio>] [--allow-added] [--allow-removed] [--format <format>]
+            USAGE: skelsite diff [<options>] [<baseline>] [<current>]
 
             ARGUMENTS:
               <baseline>              Folder of baseline PNGs.
               <current>               Folder of current PNGs.
 
             OPTIONS:
-              --threshold <threshold> Colour distance threshold, 0 (exact) to 1
-                                      (pixelmatch's default). (default: 0.1)
+              --threshold <threshold> Colour distance threshold, 0 (exact) to 1 (default:
+                                      0.1, pixelmatch's).
               --include-aa            Count anti-aliased pixels as differences.
               --output <dir>          Folder for the HTML report and diff PNGs (default:
                                       see above).
@@ -161,6 +172,8 @@ import Testing
               --format <format>       Output for people (text), for tools (json: one
                                       document on stdout) or as GitHub Actions annotations
                                       (github). (values: text, json, github; default: text)
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -214,21 +227,29 @@ import Testing
             Chromium, frozen at t = 0, T/4, T/2 and 3T/4, in light and dark, at each scale,
             and compared with the painter's frame (pixelmatch, threshold 0.1).
 
-            USAGE: skelsite verify [<source>] [--json <file>] [--scale <scale>] [--threshold <threshold>] [--minimum <minimum>] [--failures <dir>] [--chromium <chromium>]
+            SOURCE, --scale, --threshold, --minimum and --chromium not given as flags come
+            from the project file (skelsite.toml in this folder or the nearest parent, or
+            --config FILE): source, and verify.scales, verify.threshold, verify.minimum and
+            the first of verify.browsers.
+
+            USAGE: skelsite verify [<source>] [--json <file>] [--scale <scale>] [--threshold <threshold>] [--minimum <minimum>] [--failures <dir>] [--chromium <chromium>] [--config <file>]
 
             ARGUMENTS:
-              <source>                The docs folder. (default: site)
+              <source>                The docs folder (default: source in skelsite.toml,
+                                      else site).
 
             OPTIONS:
               --json <file>           Also write the results as JSON to this file.
-              --scale <scale>         Comma-separated scales, each 1...4. (default: 1,2)
-              --threshold <threshold> pixelmatch colour threshold per pixel, 0...1.
-                                      (default: 0.1)
-              --minimum <minimum>     Smallest share of matching pixels that passes, 0...1.
-                                      (default: 0.995)
+              --scale <scale>         Comma-separated scales, each 1...4 (default: 1,2).
+              --threshold <threshold> pixelmatch colour threshold per pixel, 0...1
+                                      (default: 0.1).
+              --minimum <minimum>     Smallest share of matching pixels that passes, 0...1
+                                      (default: 0.995).
               --failures <dir>        Write browser, painter and diff PNGs of failing
                                       frames into this folder.
-              --chromium <chromium>   The Chromium executable. (default: chromium)
+              --chromium <chromium>   The Chromium executable (default: chromium).
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -237,16 +258,19 @@ import Testing
         (["check"], #"""
             OVERVIEW: Validate docs and specs; build nothing.
 
-            USAGE: skelsite check [<source>] [--quiet] [--format <format>] [--links <SITE_DIR>]
+            USAGE: skelsite check [<source>] [--quiet] [--format <format>] [--config <file>] [--links <SITE_DIR>]
 
             ARGUMENTS:
-              <source>                The docs folder. (default: site)
+              <source>                The docs folder (default: source in skelsite.toml,
+                                      else site).
 
             OPTIONS:
               -q, --quiet             Print nothing but diagnostics.
               --format <format>       Output for people (text), for tools (json: one
                                       document on stdout) or as GitHub Actions annotations
                                       (github). (values: text, json, github; default: text)
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
               --links <SITE_DIR>      Also check every link and asset reference of this
                                       built site folder.
               --version               Show the version.
@@ -262,12 +286,14 @@ import Testing
             rebuilds incrementally (unchanged specs come from the cache) and open pages
             reload. A broken doc shows its diagnostics in an overlay while the last good
             site keeps being served. Only files inside the output folder are served. Stop
-            with Ctrl-C.
+            with Ctrl-C. SOURCE, --templates and the title default to the project file's
+            (skelsite.toml, as for build).
 
-            USAGE: skelsite serve [<source>] [--port <port>] [--host <host>] [--output <output>] [--templates <templates>]
+            USAGE: skelsite serve [<source>] [--port <port>] [--host <host>] [--output <output>] [--templates <templates>] [--config <file>]
 
             ARGUMENTS:
-              <source>                The docs folder. (default: site)
+              <source>                The docs folder (default: source in skelsite.toml,
+                                      else site).
 
             OPTIONS:
               --port <port>           The port to listen on (0 picks a free one). (default:
@@ -277,19 +303,22 @@ import Testing
                                       folder).
               --templates <templates> A templates folder to use instead of the default
                                       theme (watched too).
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
               --version               Show the version.
               -h, --help              Show help information.
 
 
             """#),
         (["init"], #"""
-            OVERVIEW: Scaffold a docs folder with example specs, a .gitignore and a CI
-            workflow.
+            OVERVIEW: Scaffold a project: skelsite.toml, docs with example specs, a
+            .gitignore and a CI workflow.
 
-            Writes docs/index.md, docs/components/*.md, .gitignore and
+            Writes skelsite.toml, docs/index.md, docs/components/*.md, .gitignore and
             .github/workflows/skeletons.yml into DIR (default: the current folder).
-            Existing files are never replaced unless --force is given. Then: skelsite build
-            DIR/docs, or skelsite serve DIR/docs. Before the workflow's first run, set
+            Existing files are never replaced unless --force is given. Then, in DIR:
+            skelsite build, or skelsite serve (both read skelsite.toml). The workflow pins
+            this version of skelsite and caches it between runs; before its first run, set
             SKELSITE_REPOSITORY in it (a placeholder) and create the baselines: skelsite
             baseline update baselines _site/png after a build.
 

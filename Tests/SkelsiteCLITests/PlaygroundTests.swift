@@ -87,7 +87,7 @@ import Testing
         #expect(installed == (try Data(contentsOf: wasm)), "the site carries the module it was built with")
         let page = try String(contentsOf: site.appendingPathComponent("playground.html"), encoding: .utf8)
         #expect(!page.contains("<script>"), "no inline script")
-        #expect(page.contains("<script type=\"module\" src=\"assets/playground.js\"></script>"))
+        #expect(page.contains("<script src=\"assets/playground-boot.js\" defer></script>"))
 
         let invalid = try Self.fixture("bad-attributes.skel")
         let diagnostics = SpecParser.parse(invalid).diagnostics

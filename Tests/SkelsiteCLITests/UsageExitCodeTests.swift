@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Every usage error exits 2 (site/reference/command-line.md), including those ArgumentParser catches
@@ -21,6 +22,12 @@ import Testing
         #expect(try CLIRunner.run(["--help"]).status == 0)
         let version = try CLIRunner.run(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout == "0.1.0\n")
+        // The version, then the fingerprint render-cache keys start with: version,
+        // artifacts format, and this binary's size and modification time.
+        let binary = try CLIRunner.binary()
+        let attributes = try FileManager.default.attributesOfItem(atPath: binary.path)
+        let size = try #require(attributes[.size] as? NSNumber).intValue
+        let modified = try #require(attributes[.modificationDate] as? Date).timeIntervalSince1970
+        #expect(version.stdout == "skelsite 0.1.0\nrenderer fingerprint: skelsite 0.1.0|component-artifacts-3|\(size)-\(modified)\n")
     }
 }

@@ -33,9 +33,12 @@ public struct SiteBuilder: Sendable {
         /// its CSS-vs-PNG figures on its page. nil shows none (why: verify needs a
         /// browser and minutes; a build needs neither).
         public var verifyResults: URL?
+        /// The site's title (skelsite.toml `title`); nil takes the root index.md's title.
+        public var siteTitle: String?
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
-                    rendererFingerprint: String? = nil, verifyResults: URL? = nil) {
+                    rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil) {
+            self.siteTitle = siteTitle
             self.allowRawHTML = allowRawHTML
             self.baseURL = baseURL
             self.cacheDirectory = cacheDirectory
@@ -115,6 +118,7 @@ public struct SiteBuilder: Sendable {
         do throws(SiteBuildError) {
             let writer = PageWriter(theme: theme, staging: staging, cache: cache, baseURL: options.baseURL)
             writer.agreements = agreements
+            writer.siteTitle = options.siteTitle
             writer.reuse = PageReuse(previousOutput: output, previous: lastBuild?.pages ?? [:], shared: inputs.shared,
                                      docDigests: inputs.docs, allPaths: paths, documents: parsed.documents)
             try run.step("write pages") { () throws(SiteBuildError) -> ((), String) in
@@ -169,7 +173,8 @@ public struct SiteBuilder: Sendable {
     private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> (all: String, shared: String, docs: [String: String]) {
         let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
-                        "base-url=" + (options.baseURL ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
+                        "base-url=" + (options.baseURL ?? "-"),
+                        "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
         let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
                                           extraFiles: extra, settings: settings)
@@ -244,15 +249,7 @@ public struct SiteBuilder: Sendable {
     }
 
     private func fingerprint() -> String {
-        if let fixed = options.rendererFingerprint { return fixed }
-        var parts = ["skelsite \(SkelSiteInfo.version)", ComponentRenderer.formatVersion]
-        if let executable = Bundle.main.executableURL,
-           let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) {
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            parts.append("\(size)-\(modified)")
-        }
-        return parts.joined(separator: "|")
+        options.rendererFingerprint ?? RendererFingerprint.current()
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `skelsite init [DIR]`: a docs folder that builds on the first try, with example
-/// specs, a .gitignore and a GitHub Actions workflow that builds, diffs against the
+/// `skelsite init [DIR]`: a project file (skelsite.toml) and a docs folder that builds
+/// on the first try with no arguments, with example specs, a .gitignore and a GitHub
+/// Actions workflow that builds, diffs against the
 /// committed baselines and uploads the report.
 public enum Scaffold {
     public struct File: Equatable, Sendable {
@@ -51,12 +52,40 @@ public enum Scaffold {
 
     /// Everything `init` writes, in a stable order.
     public static let files: [File] = [
+        File(path: ProjectConfig.fileName, contents: projectFile),
         File(path: "docs/index.md", contents: indexDoc),
         File(path: "docs/components/article-row.md", contents: articleRowDoc),
         File(path: "docs/components/profile-card.md", contents: profileCardDoc),
         File(path: ".gitignore", contents: gitignore),
         File(path: ".github/workflows/skeletons.yml", contents: workflow),
     ]
+
+    /// Every command run in the project's folder or below reads it
+    /// (site/reference/command-line.md, "Project file").
+    static let projectFile = """
+    # skelsite project file: every skelsite command run in this folder or below reads
+    # it. Paths are relative to this file; a flag on the command line wins over it.
+    # Keys: source, output, base_url, title, templates, [diff], [verify].
+
+    source = "docs"
+    output = "_site"
+    title = "Our loading skeletons"
+    # base_url = "https://example.org/skeletons/"   # for sitemap.xml
+    # templates = "theme"                            # a theme instead of the default
+
+    [diff]
+    threshold = 0.1          # colour distance 0 (exact) to 1
+    # max_diff_pixels = 0
+    # max_diff_ratio = 0.001
+
+    [verify]
+    enabled = false          # true: the CI workflow installs Chromium and runs verify
+    scales = [1, 2]
+    threshold = 0.1
+    minimum = 0.995          # share of matching pixels that passes
+    browsers = ["chromium"]
+
+    """
 
     static let indexDoc = """
     ---
@@ -68,8 +97,8 @@ public enum Scaffold {
     # Our loading skeletons
 
     Each page under `components/` describes placeholders as ```` ```skeleton ```` specs.
-    `skelsite build docs` turns them into shippable HTML/CSS, reference PNGs and this gallery;
-    `skelsite serve docs` previews with live reload.
+    `skelsite build` turns them into shippable HTML/CSS, reference PNGs and this gallery;
+    `skelsite serve` previews with live reload (both read `skelsite.toml`).
 
     ```skeleton
     skeleton "Welcome banner" width=360
@@ -133,28 +162,35 @@ public enum Scaffold {
 
     """
 
-    /// The CI workflow. Two things need the user before it is useful, and both say so
-    /// instead of failing obscurely: `SKELSITE_REPOSITORY` is a placeholder (the install
-    /// step stops with an annotation naming it until it is set), and `baselines/` is
-    /// created by the user (the diff step is skipped with a notice until it exists).
+    /// The CI workflow. skelsite is pinned to `SkelSiteInfo.version` (a tag of its
+    /// repository), built and installed by its scripts/install.sh once per version and
+    /// cached (actions/cache keyed on the version and on the Swift toolchain's, whose
+    /// runtime the tool uses), so later runs skip the build.
+    /// Chromium is installed, and verify run, only when skelsite.toml says
+    /// `[verify] enabled = true`. Two things need the user and say so instead of failing
+    /// obscurely: `SKELSITE_REPOSITORY` (where skelsite's source is; the build step stops
+    /// with an annotation naming it until it is set) and `baselines/` (the diff step is
+    /// skipped with a notice until it exists).
     static let workflow = """
-    # Builds the skeleton docs, compares the reference PNGs with the committed
-    # baselines, and uploads the diff report.
+    # Builds the skeleton docs as skelsite.toml says, compares the reference PNGs with
+    # the committed baselines, runs `skelsite verify` when skelsite.toml has
+    # [verify] enabled = true, and uploads the diff report.
     #
-    # Before the first run:
-    #   1. Set SKELSITE_REPOSITORY below to the git URL of the skelsite source you
-    #      use (and SKELSITE_REF to a branch or tag of it). It is a placeholder:
-    #      until it is set, the "Install skelsite" step fails and says so.
+    # skelsite \(SkelSiteInfo.version) is pinned below (SKELSITE_VERSION, a tag of skelsite's
+    # repository): it is built once and cached per version, so change the version to
+    # upgrade. Before the first run:
+    #   1. Set SKELSITE_REPOSITORY below to the git URL of skelsite. Until it is set,
+    #      the "Build skelsite" step fails and says so.
     #   2. Create the baselines once, check the pictures, and commit them:
-    #        skelsite build docs --output _site
+    #        skelsite build
     #        skelsite baseline update baselines _site/png
     #      Until baselines/ exists, the diff step is skipped with a notice.
     # Update baselines on purpose the same way after an intended change.
     name: skeletons
     on: [push, pull_request]
     env:
+      SKELSITE_VERSION: "\(SkelSiteInfo.version)"
       SKELSITE_REPOSITORY: ""
-      SKELSITE_REF: main
     jobs:
       skeletons:
         runs-on: ubuntu-latest
@@ -165,17 +201,31 @@ public enum Scaffold {
               sudo apt-get update
               sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev
           - uses: swift-actions/setup-swift@v2
-          - name: Install skelsite
+            id: swift
+          - name: Cache skelsite
+            id: skelsite-cache
+            uses: actions/cache@v4
+            with:
+              path: ~/.skelsite
+              key: skelsite-${{ env.SKELSITE_VERSION }}-swift-${{ steps.swift.outputs.version }}-${{ runner.os }}-${{ runner.arch }}
+          - name: Build skelsite
+            if: steps.skelsite-cache.outputs.cache-hit != 'true'
             run: |
               if [ -z "$SKELSITE_REPOSITORY" ]; then
                 echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY in this workflow to the git URL of skelsite"
                 exit 1
               fi
-              git clone --depth 1 --branch "$SKELSITE_REF" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
-              swift build -c release --package-path "$RUNNER_TEMP/skelsite" --product skelsite
-              echo "$RUNNER_TEMP/skelsite/.build/release" >> "$GITHUB_PATH"
+              git clone --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
+              "$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"
+          - name: Put skelsite on the PATH
+            run: |
+              echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+          - name: Read the verify setting
+            id: verify
+            run: |
+              python3 -c 'import tomllib; print("enabled=" + str(tomllib.load(open("skelsite.toml", "rb")).get("verify", {}).get("enabled", False) is True).lower())' >> "$GITHUB_OUTPUT"
           - name: Build
-            run: skelsite build docs --output _site --format github
+            run: skelsite build --format github
           - name: Diff against baselines
             run: |
               if [ ! -d baselines ]; then
@@ -183,6 +233,13 @@ public enum Scaffold {
                 exit 0
               fi
               skelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github
+          - name: Install Chromium
+            id: chromium
+            if: steps.verify.outputs.enabled == 'true'
+            uses: browser-actions/setup-chrome@v1
+          - name: Verify CSS against the reference PNGs
+            if: steps.verify.outputs.enabled == 'true'
+            run: skelsite verify --chromium "${{ steps.chromium.outputs.chrome-path }}"
           - name: Upload diff report
             if: always() && hashFiles('diff-report/**') != ''
             uses: actions/upload-artifact@v4

@@ -18,6 +18,8 @@ final class PageWriter: @unchecked Sendable {
     var reuse: PageReuse?
     /// CSS-vs-PNG figures from a verify run, by SHA-256 of the spec's text.
     var agreements: [String: ComponentAgreement] = [:]
+    /// The site title from the project file; nil takes the root index.md's.
+    var siteTitle: String?
     private var entries: [String: PageReuse.Entry] = [:]
     private var reusedCount = 0
     /// Whether the site gets the placeholder `diff/index.html` and the nav its "Visual
@@ -44,9 +46,9 @@ final class PageWriter: @unchecked Sendable {
         return written
     }
 
-    /// The site title: the root index.md's title, else "Skeleton gallery".
+    /// The site title: the project file's, else the root index.md's title, else "Skeleton gallery".
     func siteTitle(_ documents: [SiteDocument]) -> String {
-        documents.first(where: { $0.slug == "index" })?.title ?? "Skeleton gallery"
+        siteTitle ?? documents.first(where: { $0.slug == "index" })?.title ?? "Skeleton gallery"
     }
 
     /// Nav order: docs grouped by top folder (root docs first, then folders by their
@@ -131,13 +133,12 @@ final class PageWriter: @unchecked Sendable {
             try write(data, to: "assets/" + asset)
             counts.assets += 1
         }
-        // The playground's renderer, built by scripts/build-wasm.sh, beside its scripts.
-        if theme.standalonePages.contains("playground"), let wasm = PlaygroundPage.wasmToInstall(templates: theme.directory) {
-            guard let data = FileManager.default.contents(atPath: wasm.path) else {
-                throw .io("cannot read \(wasm.path)")
+        // The playground's renderer (scripts/build-wasm.sh) and its file:-URL forms, beside its scripts.
+        if theme.standalonePages.contains("playground") {
+            for file in try PlaygroundAssets.files(templates: theme.directory) {
+                try write(file.data, to: "assets/" + file.name)
+                counts.assets += 1
             }
-            try write(data, to: "assets/" + PlaygroundPage.wasmName)
-            counts.assets += 1
         }
         for name in theme.standalonePages {
             var context = baseContext(siteTitle: title, root: "", nav: ordered, currentSlug: name)

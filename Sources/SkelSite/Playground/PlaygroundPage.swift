@@ -4,9 +4,10 @@ import Foundation
 /// renderer compiled by scripts/build-wasm.sh. The site builder renders
 /// `Templates/playground.mustache` like any standalone page and copies
 /// `Templates/assets/**`; then it asks `PlaygroundPage.wasmToInstall` for the module
-/// and copies it next to the playground's scripts, to `<site>/assets/skelsite.wasm`.
-/// (playground.js loads it relative to itself and explains on the page how to build
-/// it when it is missing.)
+/// and copies it next to the playground's scripts, to `<site>/assets/skelsite.wasm`,
+/// with the forms a `file:` URL needs (`PlaygroundAssets`).
+/// (playground-renderer.js loads it relative to itself and the page explains how to
+/// build it when it is missing.)
 public enum PlaygroundPage {
     public static let wasmName = "skelsite.wasm"
     /// Overrides where the module is looked for.

@@ -15,13 +15,15 @@ struct FormatOption: ParsableArguments {
 
 /// What `build` and `check` both read and how they report.
 struct SiteSourceOptions: ParsableArguments {
-    @Argument(help: "The docs folder.")
-    var source = "site"
+    @Argument(help: "The docs folder (default: source in skelsite.toml, else site).")
+    var source: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
     @OptionGroup var output: FormatOption
+
+    @OptionGroup var project: ProjectOptions
 
     var format: OutputFormat { output.format.value }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import SkeletonCore
+import TOMLKit
+
+/// `skelsite.toml`, a project's settings (site/reference/command-line.md, "Project
+/// file"): where the docs and the output are, the site's title and base URL, the theme,
+/// and the defaults of `diff` and `verify`. Every value is optional; a flag given on
+/// the command line wins over the file. Paths are relative to the file's folder.
+public struct ProjectConfig: Equatable, Sendable {
+    public static let fileName = "skelsite.toml"
+
+    /// The file read, and its folder (paths in the file are relative to it).
+    public var file: URL
+    public var folder: URL { file.deletingLastPathComponent() }
+
+    public var source: String?
+    public var output: String?
+    public var baseURL: String?
+    public var title: String?
+    public var templates: String?
+    public var diff = Diff()
+    public var verify = Verify()
+
+    public struct Diff: Equatable, Sendable {
+        public var threshold: Double?
+        public var maxDiffPixels: Int?
+        public var maxDiffRatio: Double?
+    }
+
+    public struct Verify: Equatable, Sendable {
+        /// Whether CI runs verify (the workflow `init` writes reads it; verify itself runs when asked).
+        public var enabled: Bool?
+        public var threshold: Double?
+        public var scales: [Int]?
+        public var minimum: Double?
+        /// Chromium-family executables; `verify` uses the first (one browser today).
+        public var browsers: [String]?
+    }
+
+    public init(file: URL) { self.file = file }
+
+    /// `relative`, a path written in the file, as a path from the current folder: kept
+    /// short when it is inside it, so diagnostics name files as the user types them.
+    public func path(_ relative: String, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        let absolute = relative.hasPrefix("/") ? relative
+            : folder.appendingPathComponent(relative).standardizedFileURL.path
+        return ProjectConfig.shorten(absolute, from: currentDirectory)
+    }
+
+    static func shorten(_ absolute: String, from currentDirectory: String) -> String {
+        let base = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
+        if absolute == base { return "." }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+    }
+
+    /// The project file for a command: `explicit` (`--config FILE`) when given, else
+    /// `skelsite.toml` in `currentDirectory` or the nearest of its parents; nil when
+    /// there is none. A file that cannot be read or is not valid throws.
+    public static func find(explicit: String?,
+                            currentDirectory: String = FileManager.default.currentDirectoryPath) throws(ProjectConfigError) -> ProjectConfig? {
+        if let explicit {
+            return try load(URL(fileURLWithPath: explicit, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true)),
+                            shown: explicit)
+        }
+        var folder = URL(fileURLWithPath: currentDirectory, isDirectory: true).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
+                return try load(candidate, shown: shorten(candidate.path, from: currentDirectory))
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads and checks one file; `shown` is how diagnostics name it.
+    public static func load(_ file: URL, shown: String) throws(ProjectConfigError) -> ProjectConfig {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw ProjectConfigError(lines: ["\(shown): error: cannot read the project file"])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ProjectConfigError(lines: ["\(shown):1:1: error: the project file is not UTF-8 text"])
+        }
+        return try parse(text, file: file.standardizedFileURL, shown: shown)
+    }
+
+    /// Parses `text` with TOMLKit, then checks every key and type against the schema
+    /// in `ProjectConfigSchema`: every problem is reported, in file order.
+    public static func parse(_ text: String, file: URL, shown: String) throws(ProjectConfigError) -> ProjectConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let at = error.source.begin
+            throw ProjectConfigError(lines: ["\(shown):\(max(at.line, 1)):\(max(at.column, 1)): error: \(error.description)"])
+        } catch {
+            throw ProjectConfigError(lines: ["\(shown):1:1: error: \(error)"])
+        }
+        var reader = ProjectConfigSchema.Reader(locator: TOMLKeyLocator(text: text))
+        var config = ProjectConfig(file: file)
+        reader.read(table, into: &config)
+        if !reader.problems.isEmpty {
+            let sorted = reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            throw ProjectConfigError(lines: sorted.map { "\(shown):\($0.line):\($0.column): error: \($0.message)" })
+        }
+        return config
+    }
+}
+
+/// Why a project file was refused: `path:line:column: error: message` lines; the
+/// commands print them and exit 2 (site/reference/command-line.md).
+public struct ProjectConfigError: Error, Equatable, CustomStringConvertible {
+    public var lines: [String]
+    public var description: String { lines.joined(separator: "\n") }
+}

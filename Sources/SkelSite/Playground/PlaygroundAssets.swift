@@ -1,0 +1,44 @@
+import Foundation
+import SkeletonWeb
+
+/// The files the site builder writes to `<site>/assets/` for the playground besides the
+/// theme's own assets: the renderer module, the same module as a classic script
+/// (`skelsite.wasm.js`, for pages opened from a `file:` URL, which cannot fetch it), the
+/// modules joined into one classic script (`playground-file.js`, same reason), and the
+/// SwiftUI support file the page links to.
+public enum PlaygroundAssets {
+    public struct File: Sendable {
+        public var name: String
+        public var data: Data
+    }
+
+    public static let wasmScriptName = "skelsite.wasm.js"
+
+    /// Every file, in a fixed order. Without a built module the page still builds and
+    /// says on the page how to build the module.
+    public static func files(templates: URL) throws(SiteBuildError) -> [File] {
+        var files: [File] = []
+        let themeModule = templates.appendingPathComponent("assets").appendingPathComponent(PlaygroundPage.wasmName)
+        let installed = PlaygroundPage.wasmToInstall(templates: templates)
+        if let module = installed ?? (FileManager.default.fileExists(atPath: themeModule.path) ? themeModule : nil) {
+            guard let bytes = FileManager.default.contents(atPath: module.path) else {
+                throw .io("cannot read \(module.path)")
+            }
+            if installed != nil { files.append(File(name: PlaygroundPage.wasmName, data: bytes)) }
+            files.append(File(name: wasmScriptName, data: Data(wasmScript(bytes).utf8)))
+        }
+        if let bundle = PlaygroundClassicBundle.make(assets: templates.appendingPathComponent("assets")) {
+            files.append(File(name: PlaygroundClassicBundle.fileName, data: Data(bundle.utf8)))
+        }
+        files.append(File(name: SwiftUIExport.supportFileName, data: Data(SwiftUIExport.supportSource.utf8)))
+        return files
+    }
+
+    /// The module as a classic script: `skelsite.wasm` in base64, handed over in a global
+    /// that playground-renderer.js reads once and deletes.
+    static func wasmScript(_ bytes: Data) -> String {
+        "// skelsite.wasm (\(bytes.count) bytes) as base64, for the playground opened from a file: URL,\n"
+            + "// where the browser refuses to fetch the .wasm. Written by skelsite build; do not edit.\n"
+            + "globalThis.skelsiteWasmBase64 = '\(bytes.base64EncodedString())';\n"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SkeletonCore
+import Testing
+
+/// The playground of a built site opened from disk (a `file:` URL), driven in headless
+/// Chromium by Tests/wasm/playground-file.test.mjs (issue 14): it renders a linked spec
+/// with the native painter's pixels although the browser refuses ES modules and
+/// fetch there, and with the module removed the page says why instead of loading forever.
+@Suite struct PlaygroundFileURLTests {
+    @Test(.enabled(if: WasmHarness.node != nil, "node is not installed"))
+    func playgroundWorksFromAFileURL() throws {
+        let wasm = try WasmHarness.builtWasm.get()
+        let chromium = try #require(PlaygroundTests.chromium, "chromium is required by the playground test")
+        let work = try WasmHarness.scratchDirectory("playground-file")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let docs = work.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try Data("# Playground test\n".utf8).write(to: docs.appendingPathComponent("index.md"))
+        let site = work.appendingPathComponent("site")
+        let build = Process()
+        build.executableURL = BuildCLIHarness.executable
+        build.arguments = ["build", docs.path, "--output", site.path, "--quiet"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SKELSITE_TEMPLATES"] = BuildCLIHarness.templates.path
+        environment["SKELSITE_WASM"] = wasm.path
+        build.environment = environment
+        try build.run()
+        build.waitUntilExit()
+        #expect(build.terminationStatus == 0)
+
+        // The module as a classic script carries exactly the module's bytes.
+        let script = try String(contentsOf: site.appendingPathComponent("assets/skelsite.wasm.js"), encoding: .utf8)
+        let base64 = try #require(script.split(separator: "'").dropFirst().first)
+        #expect(Data(base64Encoded: String(base64)) == (try Data(contentsOf: wasm)))
+        let bundle = try String(contentsOf: site.appendingPathComponent("assets/playground-file.js"), encoding: .utf8)
+        #expect(!bundle.contains("\nimport "))
+        #expect(!bundle.contains("\nexport "))
+        #expect(!bundle.contains("import.meta"))
+
+        let broken = work.appendingPathComponent("broken")
+        try FileManager.default.copyItem(at: site, to: broken)
+        try FileManager.default.removeItem(at: broken.appendingPathComponent("assets/skelsite.wasm"))
+        try FileManager.default.removeItem(at: broken.appendingPathComponent("assets/skelsite.wasm.js"))
+
+        let spec = try PlaygroundTests.fixture("article-row.skel")
+        let parsed = try #require(SpecParser.parse(spec).spec)
+        let image = Painter.paint(parsed, layout: LayoutEngine.layout(parsed), time: PlaygroundTests.time,
+                                  scale: PlaygroundTests.scale, theme: PlaygroundTests.theme)
+        try Data(image.pixels).write(to: work.appendingPathComponent("frame.rgba"))
+        let expected: [String: Any] = [
+            "spec": spec, "time": PlaygroundTests.time, "scale": PlaygroundTests.scale, "theme": "dark",
+            "width": image.width, "height": image.height, "rgba": "frame.rgba",
+            "missingStatus": "The renderer could not start: assets/skelsite.wasm did not load (a page opened from a "
+                + "file: URL cannot fetch it), nor did its copy assets/skelsite.wasm.js (missing). "
+                + "Build it with scripts/build-wasm.sh and rebuild the site.",
+        ]
+        let caseFile = work.appendingPathComponent("case.json")
+        try JSONSerialization.data(withJSONObject: expected, options: [.sortedKeys]).write(to: caseFile)
+        let node = try #require(WasmHarness.node)
+        var run = try WasmHarness.run(node, ["Tests/wasm/playground-file.test.mjs", site.path, broken.path, caseFile.path],
+                                      environment: ["CHROMIUM": chromium.path])
+        run.output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == "playground-file.test: file: URL frame identical to native; without the module the page says why")
+    }
+}
