@@ -49,6 +49,14 @@ enum OutputSwap {
             }
             removeInParallel(staging)
         }
+        // The output's parent folders are made as needed (`--output out/site` in a fresh
+        // clone); the staging folder itself must be new.
+        let parent = target.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create \(parent.path): \(FileErrorText.describe(error, path: parent.path))")
+        }
         guard mkdir(staging.path, 0o755) == 0 else {
             throw .io("cannot create \(staging.path): \(SourceReading.errnoText(errno))")
         }
