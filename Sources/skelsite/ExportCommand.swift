@@ -70,7 +70,7 @@ struct ExportCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw UsageError(message: "cannot create '\(output)': \(error.localizedDescription)")
+            throw UsageError(message: "cannot create '\(output)': \(FileErrorText.describe(error, path: output))")
         }
         let paths = files.map { folder.appendingPathComponent($0.name).path }
         // Every target is checked before the first write, so a refused one leaves DIR as it was.

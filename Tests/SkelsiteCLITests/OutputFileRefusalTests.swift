@@ -151,8 +151,26 @@ import Testing
         let result = try CLIRunner.run(["init", ".", "--force"], cwd: dir)
         #expect(result.status == 2)
         let path = dir.appendingPathComponent(".gitignore").path
-        #expect(result.stderr == "skelsite init: error: \(path): error: cannot write: \(Self.linkReason)\n")
+        #expect(result.stderr == "skelsite init: error: cannot write \(path): \(Self.linkReason)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [".gitignore"])
         #expect(try Self.node(dir.appendingPathComponent(".gitignore")) == "link to /dev/null")
+    }
+}
+
+/// File errors read as plain lower-case words from errno, never a Foundation error code
+/// (issue: "NSCocoaErrorDomain error 512" reached users).
+@Suite struct PlainFileErrorTests {
+    @Test func aFileInTheWayOfAFolderIsNamedPlainly() throws {
+        let dir = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("x".utf8).write(to: dir.appendingPathComponent("blocker"))
+        let initResult = try CLIRunner.run(["init", "blocker/x"], cwd: dir)
+        #expect(initResult.status == 2)
+        #expect(initResult.stderr == "skelsite init: error: cannot write \(dir.path)/blocker/x/skelsite.toml: not a directory\n")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("base"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("cur"), withIntermediateDirectories: true)
+        let diff = try CLIRunner.run(["diff", "base", "cur", "--output", "blocker/report"], cwd: dir)
+        #expect(diff.status == 2)
+        #expect(diff.stderr == "\(dir.path)/blocker/report: error: cannot create report folder: not a directory\n")
     }
 }

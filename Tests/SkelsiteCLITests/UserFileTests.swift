@@ -72,7 +72,7 @@ import Testing
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("no/such/out.txt").path
-        #expect(throws: UserFile.Failure(path: path, reason: "No such file or directory")) {
+        #expect(throws: UserFile.Failure(path: path, reason: "no such file or directory")) {
             try UserFile.write("x", to: path)
         }
         #expect(throws: UserFile.Failure(path: "out/", reason: "the path names a folder, not a file")) {

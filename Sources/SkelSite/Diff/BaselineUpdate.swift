@@ -75,7 +75,7 @@ public enum BaselineUpdate {
             } catch let failure as UserFile.Failure {
                 throw DiffError(path: target, message: "cannot write: \(failure.reason)")
             } catch {
-                throw DiffError(path: target, message: "cannot write: \(error.localizedDescription)")
+                throw DiffError(path: target, message: "cannot write: \(FileErrorText.describe(error, path: target))")
             }
         }
         for path in plan.remove {
@@ -83,7 +83,7 @@ public enum BaselineUpdate {
             do {
                 try fm.removeItem(atPath: target)
             } catch {
-                throw DiffError(path: target, message: "cannot delete: \(error.localizedDescription)")
+                throw DiffError(path: target, message: "cannot delete: \(FileErrorText.describe(error, path: target))")
             }
         }
     }

@@ -94,7 +94,7 @@ public enum DiffReportFolder {
             try? fm.removeItem(atPath: temporary)
             try fm.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         } catch {
-            throw DiffError(path: target, message: "cannot create report folder: \(error.localizedDescription)")
+            throw DiffError(path: target, message: "cannot create report folder: \(FileErrorText.describe(error, path: target))")
         }
         return temporary
     }
@@ -111,7 +111,7 @@ public enum DiffReportFolder {
             try fm.moveItem(atPath: temporary, toPath: target)
         } catch {
             try? fm.removeItem(atPath: temporary)
-            throw DiffError(path: target, message: "cannot write report: \(error.localizedDescription)")
+            throw DiffError(path: target, message: "cannot write report: \(FileErrorText.describe(error, path: target))")
         }
     }
 

@@ -152,7 +152,7 @@ public enum DirectoryDiff {
                     result.diffImage = relative
                 }
             } catch {
-                return .failure(DiffFailures([DiffError(path: folder, message: "cannot write report: \(error.localizedDescription)")]))
+                return .failure(DiffFailures([DiffError(path: folder, message: "cannot write report: \(FileErrorText.describe(error, path: folder))")]))
             }
         }
         return .success(result)

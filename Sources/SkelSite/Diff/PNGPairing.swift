@@ -22,7 +22,7 @@ public enum PNGPairing {
         do {
             subpaths = try FileManager.default.subpathsOfDirectory(atPath: folder)
         } catch {
-            throw DiffError(path: folder, message: "cannot list directory: \(error.localizedDescription)")
+            throw DiffError(path: folder, message: "cannot list directory: \(FileErrorText.describe(error, path: folder))")
         }
         var found: [String] = []
         for path in subpaths where path.lowercased().hasSuffix(".png") {

@@ -35,7 +35,7 @@ public enum Scaffold {
         for file in files {
             let url = directory.appendingPathComponent(file.path)
             do { try UserFile.checkReplaceable(url.path) } catch {
-                throw .io("\(url.path): error: cannot write: \(error.reason)")
+                throw .io("cannot write \(url.path): \(error.reason)")
             }
         }
         for file in files {
@@ -44,7 +44,7 @@ public enum Scaffold {
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try UserFile.write(file.contents, to: url.path)
             } catch {
-                throw .io("\(url.path): error: cannot write: \(error.localizedDescription)")
+                throw .io("cannot write \(url.path): \(FileErrorText.describe(error, path: url.path))")
             }
         }
         return files.map(\.path)

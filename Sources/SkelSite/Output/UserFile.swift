@@ -36,7 +36,7 @@ public enum UserFile {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
-            throw Failure(path: path, reason: String(cString: strerror(errno)))
+            throw Failure(path: path, reason: SourceReading.errnoText(errno))
         }
         if let kind = refusedKind(info.st_mode) { throw Failure(path: path, reason: kind) }
     }
@@ -75,7 +75,7 @@ public enum UserFile {
         try checkReplaceable(path)
         let temporary = temporaryPath(for: path)
         let fd = createFresh(temporary)
-        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw Failure(path: path, reason: SourceReading.errnoText(errno)) }
         var failure: Failure?
         var offset = 0
         while offset < bytes.count, failure == nil {
@@ -84,17 +84,17 @@ public enum UserFile {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                failure = Failure(path: path, reason: String(cString: strerror(errno)))
+                failure = Failure(path: path, reason: SourceReading.errnoText(errno))
             } else {
                 offset += written
             }
         }
-        if close(fd) != 0, failure == nil { failure = Failure(path: path, reason: String(cString: strerror(errno))) }
+        if close(fd) != 0, failure == nil { failure = Failure(path: path, reason: SourceReading.errnoText(errno)) }
         do throws(Failure) {
             if let failure { throw failure }
             // Checked again just before the rename: the path may have changed while we wrote.
             try checkReplaceable(path)
-            if rename(temporary, path) != 0 { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            if rename(temporary, path) != 0 { throw Failure(path: path, reason: SourceReading.errnoText(errno)) }
         } catch {
             unlink(temporary)
             throw error

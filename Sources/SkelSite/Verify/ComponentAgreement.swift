@@ -37,7 +37,7 @@ public enum VerifyResultsFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .io("cannot read verify results \(url.path): \(error.localizedDescription)")
+            throw .io("cannot read verify results \(url.path): \(FileErrorText.describe(error, path: url.path))")
         }
         return try parse(data, path: url.path)
     }
