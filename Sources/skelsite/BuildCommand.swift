@@ -55,7 +55,7 @@ struct BuildCommand: ParsableCommand {
             StepPrinter.error("skelsite build: \(error.description)")
             throw ExitCode(2)
         }
-        DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
+        DiagnosticPrinter.emit(report.diagnostics, format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),
             ("rendered", String(report.rendered)), ("cached", String(report.cached)),
         ])

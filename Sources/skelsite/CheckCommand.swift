@@ -33,7 +33,7 @@ struct CheckCommand: ParsableCommand {
             StepPrinter.error("skelsite check: \(error.description)")
             throw ExitCode(2)
         }
-        DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
+        DiagnosticPrinter.emit(report.diagnostics, format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),
         ])
         guard report.succeeded else {

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Every component's PNGs, copied from its render cache entry into `png/<id>/`.
+///
+/// Copied (cloned where the file system can), never hard-linked: an output file
+/// sharing the cache's inode would let an edit of the output change the cache, and
+/// every later build would publish the edited picture.
+struct ComponentImages {
+    let site: SiteContent
+    let cache: RenderCache
+    let staging: StagingFolder
+
+    /// Writes them all; returns the number of PNGs.
+    func write() throws(SiteBuildError) -> Int {
+        let all = site.documents.flatMap(\.components).compactMap { component -> Placed? in
+            site.components[component.id].map { Placed(files: ComponentFiles(id: component.id), rendered: $0) }
+        }
+        let failures = Parallel.map(all) { placed -> SiteBuildError? in
+            do throws(SiteBuildError) { try copy(placed) } catch { return error }
+            return nil
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        return all.reduce(0) { $0 + $1.rendered.artifacts.pngNames.count }
+    }
+
+    private struct Placed: Sendable {
+        var files: ComponentFiles
+        var rendered: RenderedComponent
+    }
+
+    private func copy(_ placed: Placed) throws(SiteBuildError) {
+        let folder = placed.files.folder(in: staging.url)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in placed.rendered.artifacts.pngNames {
+                try FileCopy.copy(cache.pngURL(placed.rendered.key, name).path, to: folder.appendingPathComponent(name).path)
+            }
+        } catch {
+            throw .io("cannot write PNGs of \(placed.files.id): \(error)")
+        }
+    }
+}
