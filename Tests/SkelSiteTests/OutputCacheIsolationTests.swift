@@ -63,4 +63,33 @@ import Testing
         #expect(names == ["dark@1x.png", "dark@2x.png", "light@1x.png", "light@2x.png"])
         for name in names { #expect(try status(folder.appendingPathComponent(name)).st_nlink == 1, "\(name)") }
     }
+
+    @Test func anEditedOutputPNGIsNotCarriedIntoTheNextBuild() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let png = site.output.appendingPathComponent("png/a--block/light@1x.png")
+        let rendered = try Data(contentsOf: png)
+        let handle = try FileHandle(forUpdating: png)
+        try handle.write(contentsOf: Data("edited!!".utf8))  // same size, same inode
+        try handle.close()
+        try site.write("a.md", Self.docs["a.md"]! + "More text.\n")
+        let second = try site.build()
+        #expect((second.rendered, second.cached) == (0, 1))
+        #expect(try Data(contentsOf: png) == rendered)
+        #expect(try status(png).st_nlink == 1)
+    }
+
+    @Test func unchangedPNGsAreLinkedFromThePreviousOutput() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let png = site.output.appendingPathComponent("png/a--block/dark@2x.png")
+        let before = try status(png).st_ino
+        try site.write("a.md", Self.docs["a.md"]! + "More text.\n")
+        _ = try site.build()
+        // The same inode, now linked only from the new output (the old one is gone).
+        #expect(try status(png).st_ino == before)
+        #expect(try status(png).st_nlink == 1)
+    }
 }

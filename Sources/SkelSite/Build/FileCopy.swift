@@ -41,4 +41,15 @@ enum FileCopy {
             }
         }
     }
+
+    /// Whether `candidate` is a regular file with no other link (so linking it shares its
+    /// inode with nothing outside the outputs) holding exactly the bytes of `source`.
+    static func isUnsharedCopy(_ candidate: String, of source: String) -> Bool {
+        var info = stat(), sourceInfo = stat()
+        guard lstat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1,
+              stat(source, &sourceInfo) == 0, info.st_size == sourceInfo.st_size,
+              let candidateBytes = FileManager.default.contents(atPath: candidate),
+              let sourceBytes = FileManager.default.contents(atPath: source) else { return false }
+        return candidateBytes == sourceBytes
+    }
 }

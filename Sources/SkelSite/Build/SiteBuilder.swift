@@ -116,7 +116,7 @@ public struct SiteBuilder: Sendable {
                                       shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
                                       allPaths: discovery.paths, documents: documents)
                 let pages = try DocPages(contexts: contexts, staging: folder, reuse: reuse).write()
-                let pngs = try ComponentImages(site: site, cache: cache, staging: folder).write()
+                let pngs = try ComponentImages(site: site, cache: cache, staging: folder, previousOutput: output).write()
                 let assets = try ThemeAssets(theme: theme, staging: folder).write()
                 report.filesWritten += pages.files + pngs + assets
                 let reused = pages.reused > 0 ? " (\(pages.reused) unchanged, linked from the previous output)" : ""
