@@ -1,20 +1,22 @@
 import Foundation
 import SkeletonCore
 
-/// Builds a folder of Markdown docs into a site, as a list of named steps:
+/// Builds a folder of Markdown docs into a site, as the steps of `BuildStep`:
 ///
-///  1. discover docs          5. write pages
-///  2. parse Markdown         6. write indexes (gallery, search index, sitemap)
-///  3. parse specs            7. swap output
-///  4. render components
+///  1. discover docs: paths                5. write pages: pages, PNGs, assets
+///  2. parse Markdown: `LoadedDocument`s   6. write indexes: gallery, search index, sitemap
+///  3. parse specs: `SiteDocument`s        7. swap output
+///  4. render components: `RenderedComponent`s
 ///
-/// Step 1 also digests every input; when the digest matches the output's manifest and
-/// the output's files still match it, steps 2–7 only report "up to date".
+/// Each step's output is a new, complete value that later steps only read. Step 1 also
+/// digests every input; when the digest matches the output's manifest and the output's
+/// files still match it, steps 2–7 only report "up to date".
 ///
 /// Invariants: the output folder is replaced only by a build without errors, and only
 /// at the very end (rename aside, rename in, delete old); the same input gives
 /// byte-identical output; a component whose spec did not change is never painted again
-/// (content-addressed cache outside the output).
+/// (content-addressed cache outside the output), and no output file shares an inode
+/// with the cache (see `ComponentImages`).
 public struct SiteBuilder: Sendable {
     public struct Options: Sendable {
         /// Pass raw HTML in docs through. Off by default (why: docs may come from
