@@ -128,12 +128,14 @@ public struct SiteBuilder: Sendable {
             try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
                 let items = site.galleryItems
                 let searchJSON = SearchIndex.json(items)
-                try folder.write(GalleryIndex(contexts: pages.contexts).html(items: items, searchJSON: searchJSON),
-                                 to: "index.html")
-                try folder.write(searchJSON, to: "search-index.json")
                 let urls = Sitemap.paths(of: site)
-                try folder.write(Sitemap.xml(urls, baseURL: options.baseURL), to: "sitemap.xml")
-                report.filesWritten += 3
+                let files: KeyValuePairs = [
+                    "index.html": GalleryIndex(contexts: pages.contexts).html(items: items, searchJSON: searchJSON),
+                    "search-index.json": searchJSON,
+                    "sitemap.xml": Sitemap.xml(urls, baseURL: options.baseURL),
+                ]
+                for (path, text) in files { try folder.write(text, to: path) }
+                report.filesWritten += files.count
                 return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
             }
             let manifest = OutputManifest(
