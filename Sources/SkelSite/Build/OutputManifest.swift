@@ -140,12 +140,12 @@ struct OutputManifest: Equatable {
     /// What `inputDigest` found.
     struct InputDigest: Sendable {
         /// Of everything: equal digests, equal output.
-        var all: String
+        let all: String
         /// Of everything but the docs (templates, extra files, settings): what every
         /// page depends on.
-        var shared: String
+        let shared: String
         /// Of each doc's bytes, by relative path.
-        var docs: [String: String]
+        let docs: [String: String]
     }
 
     /// Relative paths of the regular files under a folder, sorted.

@@ -177,19 +177,19 @@ public struct SiteBuilder: Sendable {
     /// Step 1's output.
     private struct Discovery {
         /// The docs, relative to the source folder, sorted.
-        var paths: [String]
-        var inputs: OutputManifest.InputDigest
+        let paths: [String]
+        let inputs: OutputManifest.InputDigest
         /// The manifest of the output folder's last build, if any.
-        var previous: OutputManifest?
+        let previous: OutputManifest?
         /// `previous` when nothing changed since and the output is intact.
-        var upToDate: OutputManifest?
+        let upToDate: OutputManifest?
     }
 
     /// Step 5's output that later steps read.
     private struct WrittenPages {
-        var contexts: PageContexts
+        let contexts: PageContexts
         /// For the manifest: each doc page's reuse key and size.
-        var entries: [String: PageReuse.Entry]
+        let entries: [String: PageReuse.Entry]
     }
 
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer

@@ -7,10 +7,10 @@ enum SpecStep {
         /// The parsed docs, in input order. A spec that did not parse has an error
         /// among `diagnostics` (so the build stops before rendering) and is left out
         /// of its doc's components.
-        var documents: [SiteDocument]
-        var diagnostics: [FileDiagnostic]
+        let documents: [SiteDocument]
+        let diagnostics: [FileDiagnostic]
         /// Every spec block found, parsed or not.
-        var specCount: Int
+        let specCount: Int
     }
 
     private struct Job: Sendable {

@@ -5,10 +5,10 @@ import SkeletonCore
 enum RenderStep {
     struct Output: Sendable {
         /// By component id.
-        var components: [String: RenderedComponent]
+        let components: [String: RenderedComponent]
         /// Distinct specs (keys) painted this build, and taken from the cache.
-        var rendered: Int
-        var cached: Int
+        let rendered: Int
+        let cached: Int
     }
 
     private struct Job: Sendable {
