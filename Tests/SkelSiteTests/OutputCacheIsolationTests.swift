@@ -92,4 +92,24 @@ import Testing
         #expect(try status(png).st_ino == before)
         #expect(try status(png).st_nlink == 1)
     }
+
+    /// A component folder of the old output that is a link to a folder elsewhere, even
+    /// one holding the very same bytes, is not linked from: the new file is a copy.
+    @Test func aLinkedFolderInTheOldOutputIsNotLinkedFrom() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let component = site.output.appendingPathComponent("png/a--block")
+        let foreign = site.root.appendingPathComponent("foreign")
+        try FileManager.default.moveItem(at: component, to: foreign)
+        try FileManager.default.createSymbolicLink(at: component, withDestinationURL: foreign)
+        try site.write("a.md", Self.docs["a.md"]! + "More text.\n")
+        _ = try site.build()
+        let png = site.output.appendingPathComponent("png/a--block/light@1x.png")
+        let foreignPNG = foreign.appendingPathComponent("light@1x.png")
+        #expect(try status(component).st_mode & S_IFMT == S_IFDIR)
+        #expect(try status(png).st_nlink == 1)
+        #expect(try status(foreignPNG).st_nlink == 1)
+        #expect(try Data(contentsOf: png) == Data(contentsOf: foreignPNG))
+    }
 }

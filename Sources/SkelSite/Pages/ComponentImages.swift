@@ -21,8 +21,10 @@ struct ComponentImages {
         let all = site.documents.flatMap(\.components).compactMap { component -> Placed? in
             site.components[component.id].map { Placed(files: ComponentFiles(id: component.id), rendered: $0) }
         }
+        let realOutput = previousOutput.flatMap { Self.realPath($0.path) }
         let failures = Parallel.map(all) { placed -> SiteBuildError? in
-            do throws(SiteBuildError) { try copy(placed) } catch { return error }
+            do throws(SiteBuildError) { try copy(placed, previous: realOutput.flatMap { previousFolder(placed.files, $0) }) }
+            catch { return error }
             return nil
         }
         if let failure = failures.compactMap({ $0 }).first { throw failure }
@@ -34,14 +36,28 @@ struct ComponentImages {
         var rendered: RenderedComponent
     }
 
-    private func copy(_ placed: Placed) throws(SiteBuildError) {
+    /// The component's folder in the previous output, when it really is there: reached
+    /// through no symbolic link (why: a `png` link in an old output must not bring a
+    /// foreign file, sharing its inode, into the site).
+    private func previousFolder(_ files: ComponentFiles, _ realOutput: String) -> String? {
+        guard let previousOutput else { return nil }
+        let expected = realOutput + "/" + files.folder
+        return Self.realPath(files.folder(in: previousOutput).path) == expected ? expected : nil
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private func copy(_ placed: Placed, previous: String?) throws(SiteBuildError) {
         let folder = placed.files.folder(in: staging.url)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let previous = previousOutput.map(placed.files.folder(in:))
             for name in placed.rendered.artifacts.pngNames {
                 let source = cache.pngURL(placed.rendered.key, name).path, target = folder.appendingPathComponent(name).path
-                if let old = previous?.appendingPathComponent(name).path, FileCopy.isUnsharedCopy(old, of: source),
+                if let old = previous.map({ $0 + "/" + name }), FileCopy.isUnsharedCopy(old, of: source),
                    link(old, target) == 0 {
                     continue
                 }
