@@ -47,9 +47,46 @@ enum FileCopy {
     static func isUnsharedCopy(_ candidate: String, of source: String) -> Bool {
         var info = stat(), sourceInfo = stat()
         guard lstat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1,
-              stat(source, &sourceInfo) == 0, info.st_size == sourceInfo.st_size,
-              let candidateBytes = FileManager.default.contents(atPath: candidate),
-              let sourceBytes = FileManager.default.contents(atPath: source) else { return false }
-        return candidateBytes == sourceBytes
+              stat(source, &sourceInfo) == 0, info.st_size == sourceInfo.st_size else { return false }
+        let a = open(candidate, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard a >= 0 else { return false }
+        defer { close(a) }
+        let b = open(source, O_RDONLY | O_CLOEXEC)
+        guard b >= 0 else { return false }
+        defer { close(b) }
+        return sameBytes(a, b)
+    }
+
+    /// Reads both files to their ends in 64 KiB chunks (why not Foundation: this runs
+    /// for every PNG of a rebuild, and most are a few KB).
+    private static func sameBytes(_ a: Int32, _ b: Int32) -> Bool {
+        let chunk = 1 << 16
+        let left = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        let right = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer {
+            left.deallocate()
+            right.deallocate()
+        }
+        while true {
+            let count = readFully(a, left, chunk)
+            guard count >= 0, readFully(b, right, chunk) == count else { return false }
+            if count == 0 { return true }
+            if memcmp(left, right, count) != 0 { return false }
+        }
+    }
+
+    /// Reads until `count` bytes or the end of the file; -1 on an error.
+    private static func readFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        var filled = 0
+        while filled < count {
+            let got = read(fd, buffer + filled, count - filled)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return filled
     }
 }
