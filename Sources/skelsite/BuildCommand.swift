@@ -55,7 +55,7 @@ struct BuildCommand: ParsableCommand {
         } catch {
             throw UsageError(["skelsite build: \(error.description)"])
         }
-        DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
+        DiagnosticPrinter.emit(report.diagnostics, format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),
             ("rendered", String(report.rendered)), ("cached", String(report.cached)),
         ])

@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw UsageError(["skelsite check: \(error.description)"])
         }
-        DiagnosticPrinter.emit(report.diagnostics.map(\.fileDiagnostic), format: format, extra: [
+        DiagnosticPrinter.emit(report.diagnostics, format: format, extra: [
             ("documents", String(report.documents)), ("components", String(report.components)),
         ])
         guard report.succeeded else {

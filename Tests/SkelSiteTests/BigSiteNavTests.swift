@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SkelSite
 
-/// Sites of more than `PageWriter.fullNavLimit` docs: each page lists root docs and its
+/// Sites of more than `SiteNav.fullNavLimit` docs: each page lists root docs and its
 /// own section in full, and every other section as one link to its first doc.
 @Suite struct BigSiteNavTests {
     /// 1 root doc + 3 sections of 40 docs = 121 docs.
@@ -39,11 +39,11 @@ import Testing
 
     @Test func smallSitesKeepTheFullNav() throws {
         var docs: [String: String] = [:]
-        for index in 0..<PageWriter.fullNavLimit { docs["s\(index % 2)/p\(index).md"] = "# P\(index)\n" }
+        for index in 0..<SiteNav.fullNavLimit { docs["s\(index % 2)/p\(index).md"] = "# P\(index)\n" }
         let site = try TestSite(docs)
         defer { site.remove() }
         _ = try site.build()
         let page = try site.read("s0/p0.html")
-        #expect(page.matches(of: /<li><a href="\.\.\/s[01]\/p[0-9]+\.html"/).count == PageWriter.fullNavLimit)
+        #expect(page.matches(of: /<li><a href="\.\.\/s[01]\/p[0-9]+\.html"/).count == SiteNav.fullNavLimit)
     }
 }

@@ -1,23 +1,9 @@
 import Foundation
 
-/// One finished step of a build, as `[index/total] name: summary (seconds)`.
-public struct BuildStepEvent: Sendable, Equatable {
-    public var index: Int
-    public var total: Int
-    public var name: String
-    public var summary: String
-    public var seconds: Double
-
-    /// The terminal line, e.g. `[4/7] render components: rendered 3, cached 12 (0.42 s)`.
-    public var line: String {
-        "[\(index)/\(total)] \(name): \(summary) (\(String(format: "%.2f", seconds)) s)"
-    }
-}
-
 /// What a build or check did.
 public struct BuildReport: Sendable, Equatable {
     /// Errors and warnings, sorted by path, line, column.
-    public var diagnostics: [BuildDiagnostic] = []
+    public var diagnostics: [FileDiagnostic] = []
     /// Docs built (drafts excluded).
     public var documents = 0
     public var drafts = 0

@@ -26,9 +26,9 @@ enum DocumentDiscovery {
         var problems: [Problem]
 
         /// The problems as diagnostics at line 1, column 1 of `display(relativePath)`.
-        func diagnostics(_ display: (String) -> String) -> [BuildDiagnostic] {
-            problems.map { BuildDiagnostic(path: display($0.relativePath), severity: $0.severity, message: $0.message,
-                                           line: 1, column: 1, sourceLine: nil) }
+        func diagnostics(_ display: (String) -> String) -> [FileDiagnostic] {
+            problems.map { FileDiagnostic(path: display($0.relativePath), line: 1, column: 1, severity: $0.severity,
+                                          message: $0.message) }
         }
     }
 

@@ -3,12 +3,21 @@ import SkeletonCore
 
 /// Step 2: reads each doc, splits off its front matter and renders its Markdown once.
 enum DocumentLoader {
-    struct Loaded: Sendable {
-        var document: SiteDocument?
-        var diagnostics: [BuildDiagnostic]
-        var isDraft: Bool
-        /// The file's lines, kept for diagnostics of later steps.
-        var lines: [String]
+    /// What became of one discovered file.
+    enum Outcome: Sendable {
+        /// Read and rendered; its front matter may still have diagnostics.
+        case loaded(LoadedDocument, diagnostics: [FileDiagnostic])
+        /// `draft: true`: not built.
+        case draft(diagnostics: [FileDiagnostic])
+        /// Unreadable or not UTF-8.
+        case failed(FileDiagnostic)
+
+        var diagnostics: [FileDiagnostic] {
+            switch self {
+            case .loaded(_, let diagnostics), .draft(let diagnostics): diagnostics
+            case .failed(let diagnostic): [diagnostic]
+            }
+        }
     }
 
     /// The page path of a doc: each folder and the file name slugged; "index.md" at the
@@ -24,26 +33,21 @@ enum DocumentLoader {
     }
 
     static func load(relativePath: String, source: URL, displayPath: String, links: LinkRewriter,
-                     allowRawHTML: Bool) -> Loaded {
-        let url = source.appendingPathComponent(relativePath)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let diagnostic = BuildDiagnostic(path: displayPath, message: "cannot read file", line: 1, column: 1, sourceLine: nil)
-            return Loaded(document: nil, diagnostics: [diagnostic], isDraft: false, lines: [])
+                     allowRawHTML: Bool) -> Outcome {
+        // Read through SourceReading: the real path stays inside the source, and invalid
+        // UTF-8 is reported at its byte (site/reference/limits.md).
+        let text: String
+        do {
+            text = try SourceReading.readText(relativePath, in: source)
+        } catch {
+            return .failed(error.diagnostic(path: displayPath))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            let diagnostic = BuildDiagnostic(path: displayPath, message: "file is not valid UTF-8", line: 1, column: 1, sourceLine: nil)
-            return Loaded(document: nil, diagnostics: [diagnostic], isDraft: false, lines: [])
-        }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line.hasSuffix("\r") ? line.dropLast() : line)
-        }
-        let lineSubstrings = lines.map { Substring($0) }
+        // "\n", "\r\n" and a lone "\r" each end a line, as cmark and the front matter see them.
+        let lines = SourceLines.split(text).map(String.init)
         let front = FrontMatterParser.parse(text)
         // Capped per severity like a spec's (site/reference/limits.md, "Diagnostics").
-        let diagnostics = DiagnosticCap.apply(front.diagnostics).map { BuildDiagnostic(path: displayPath, $0, lines: lineSubstrings) }
-        if front.frontMatter.draft {
-            return Loaded(document: nil, diagnostics: diagnostics, isDraft: true, lines: lines)
-        }
+        let diagnostics = DiagnosticCap.apply(front.diagnostics).map { FileDiagnostic(path: displayPath, $0, lines: lines) }
+        if front.frontMatter.draft { return .draft(diagnostics: diagnostics) }
         let slug = slug(for: relativePath)
         let pagePath = slug + ".html"
         let markdown = MarkdownRenderer.render(front.body, allowRawHTML: allowRawHTML) { url in
@@ -53,12 +57,10 @@ enum DocumentLoader {
             let base = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? String(name)
             return base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         } ?? relativePath
-        let title = front.frontMatter.title ?? markdown.firstHeading ?? fileTitle
-        let specs = markdown.specs.map { site in
-            SiteSpec(block: site.block, marker: site.marker, id: "", title: "", spec: nil)
-        }
-        let document = SiteDocument(relativePath: relativePath, slug: slug, frontMatter: front.frontMatter,
-                                    title: title, markdown: markdown, specs: specs)
-        return Loaded(document: document, diagnostics: diagnostics, isDraft: false, lines: lines)
+        let document = LoadedDocument(relativePath: relativePath, displayPath: displayPath, slug: slug,
+                                      frontMatter: front.frontMatter,
+                                      title: front.frontMatter.title ?? markdown.firstHeading ?? fileTitle,
+                                      markdown: markdown, lines: lines)
+        return .loaded(document, diagnostics: diagnostics)
     }
 }

@@ -5,10 +5,11 @@ import Foundation
 /// the output's file list with sizes. A rebuild whose inputs digest the same, into an
 /// output whose files still match, has nothing to do.
 ///
-/// Invariant: `inputs` is empty (matches nothing) when the build had any diagnostic,
+/// Invariant: `inputs` is nil (matches nothing) when the build had any diagnostic,
 /// so warnings are printed again by the next build rather than skipped.
 struct OutputManifest: Equatable {
-    var inputs: String
+    /// `InputDigest.all` of the build that wrote the output; nil: never reuse it.
+    var inputs: String?
     var documents = 0
     var drafts = 0
     var components = 0
@@ -75,7 +76,7 @@ struct OutputManifest: Equatable {
     /// The marker file's full text.
     func markerText() -> String {
         OutputSwap.markerText + """
-            inputs=\(inputs)
+            inputs=\(inputs ?? "")
             documents=\(documents)
             drafts=\(drafts)
             components=\(components)
@@ -110,7 +111,7 @@ struct OutputManifest: Equatable {
         guard let inputs = fields["inputs"], let documents = int("documents"), let drafts = int("drafts"),
               let components = int("components"), let distinct = int("distinct-components"),
               let files = int("files"), let bytes = int("bytes"), let digest = fields["listing"] else { return nil }
-        return OutputManifest(inputs: inputs, documents: documents, drafts: drafts, components: components,
+        return OutputManifest(inputs: inputs.isEmpty ? nil : inputs, documents: documents, drafts: drafts, components: components,
                               distinctComponents: distinct,
                               listing: FileListing(files: files, bytes: bytes, digest: digest), pages: pages)
     }
@@ -119,7 +120,7 @@ struct OutputManifest: Equatable {
     /// templates folder, the playground's wasm when installed from elsewhere, and the
     /// settings that change output (`settings`: renderer fingerprint and options).
     static func inputDigest(source: URL, docs: [String], templates: URL, extraFiles: [URL], settings: [String])
-        -> (all: String, shared: String, docs: [String: String]) {
+        -> InputDigest {
         var entries: [(String, URL)] = docs.map { ("doc:" + $0, source.appendingPathComponent($0)) }
         for path in filesUnder(templates) { entries.append(("template:" + path, templates.appendingPathComponent(path))) }
         for url in extraFiles { entries.append(("extra:" + url.path, url)) }
@@ -133,7 +134,18 @@ struct OutputManifest: Equatable {
         let lines = zip(entries, digests).map { $0.0.0 + "\t" + $0.1 + "\n" }
         let settingsText = settings.joined(separator: "\n") + "\n"
         let shared = SHA256.hex(Array((settingsText + lines.dropFirst(docs.count).joined()).utf8))
-        return (SHA256.hex(Array((settingsText + lines.joined()).utf8)), shared, docDigests)
+        return InputDigest(all: SHA256.hex(Array((settingsText + lines.joined()).utf8)), shared: shared, docs: docDigests)
+    }
+
+    /// What `inputDigest` found.
+    struct InputDigest: Sendable {
+        /// Of everything: equal digests, equal output.
+        let all: String
+        /// Of everything but the docs (templates, extra files, settings): what every
+        /// page depends on.
+        let shared: String
+        /// Of each doc's bytes, by relative path.
+        let docs: [String: String]
     }
 
     /// Relative paths of the regular files under a folder, sorted.

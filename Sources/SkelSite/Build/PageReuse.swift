@@ -26,7 +26,7 @@ struct PageReuse: Sendable {
         self.previousOutput = previousOutput
         self.previous = previous
         realOutput = SourceReading.realPath(previousOutput)
-        let ordered = PageWriter.navOrder(documents)
+        let ordered = SiteNav.order(documents)
         var shape = "shared=\(shared)\n" + allPaths.sorted().map { "path=\($0)\n" }.joined()
         shape += documents.filter { $0.slug == "index" }.map { "index=\($0.title)\n" }.joined()
         shape += ordered.map { "doc=\($0.slug)\t\($0.title)\n" }.joined()

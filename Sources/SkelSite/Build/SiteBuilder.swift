@@ -1,20 +1,22 @@
 import Foundation
 import SkeletonCore
 
-/// Builds a folder of Markdown docs into a site, as a list of named steps:
+/// Builds a folder of Markdown docs into a site, as the steps of `BuildStep`:
 ///
-///  1. discover docs          5. write pages
-///  2. parse Markdown         6. write indexes (gallery, search index, sitemap)
-///  3. parse specs            7. swap output
-///  4. render components
+///  1. discover docs: paths                5. write pages: pages, PNGs, assets
+///  2. parse Markdown: `LoadedDocument`s   6. write indexes: gallery, search index, sitemap
+///  3. parse specs: `SiteDocument`s        7. swap output
+///  4. render components: `RenderedComponent`s
 ///
-/// Step 1 also digests every input; when the digest matches the output's manifest and
-/// the output's files still match it, steps 2–7 only report "up to date".
+/// Each step's output is a new, complete value that later steps only read. Step 1 also
+/// digests every input; when the digest matches the output's manifest and the output's
+/// files still match it, steps 2–7 only report "up to date".
 ///
 /// Invariants: the output folder is replaced only by a build without errors, and only
 /// at the very end (rename aside, rename in, delete old); the same input gives
 /// byte-identical output; a component whose spec did not change is never painted again
-/// (content-addressed cache outside the output).
+/// (content-addressed cache outside the output), and no output file shares an inode
+/// with the cache (see `ComponentImages`).
 public struct SiteBuilder: Sendable {
     public struct Options: Sendable {
         /// Pass raw HTML in docs through. Off by default (why: docs may come from
@@ -63,23 +65,19 @@ public struct SiteBuilder: Sendable {
         self.displaySource = displaySource ?? source.path
     }
 
-    public static let buildStepNames = ["discover docs", "parse Markdown", "parse specs", "render components",
-                                        "write pages", "write indexes", "swap output"]
-
     /// Builds the site. Doc errors come back as diagnostics in the report (exit 1);
     /// problems that stop the build from running (I/O, templates) are thrown (exit 2).
     public func build(progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
         try checkPaths()
         let theme = try TemplateSet.load(from: TemplateSet.locate(explicit: templates))
         let agreements = try options.verifyResults.map(VerifyResultsFile.read) ?? [:]
-        var run = StepRunner(total: Self.buildStepNames.count, progress: progress)
+        var run = StepRunner(plan: BuildStep.allCases, progress: progress)
         var report = BuildReport()
         let fingerprint = self.fingerprint()
         // Discovery also digests every input and compares it with the output's manifest.
-        let (paths, inputs, previous) = try run.step("discover docs") {
-            () throws(SiteBuildError) -> (([String], (all: String, shared: String, docs: [String: String]),
-                                        (OutputManifest?, OutputManifest?)), String) in
-            let scan = try DocumentDiscovery.scan(in: source)  // links leaving the source: errors
+        let discovery = try run.run(.discoverDocs) { () throws(SiteBuildError) -> StepResult<Discovery> in
+            // Links that leave the source and loops are errors; the safe docs go on.
+            let scan = try DocumentDiscovery.scan(in: source)
             report.diagnostics += scan.diagnostics(display)
             let found = scan.paths
             let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
@@ -87,90 +85,125 @@ public struct SiteBuilder: Sendable {
             let unchanged = previous.flatMap { manifest in
                 manifest.inputs == inputs.all && OutputManifest.FileListing.of(output) == manifest.listing ? manifest : nil
             }
-            return ((found, inputs, (previous, unchanged)), "\(found.count) docs")
+            return StepResult(value: Discovery(paths: found, inputs: inputs, previous: previous, upToDate: unchanged),
+                              summary: "\(found.count) docs")
         }
-        let (lastBuild, upToDate) = previous
-        if let previous = upToDate, report.succeeded {
+        // A problem found by discovery (a link added since) fails the build even when the
+        // safe docs' digest is unchanged.
+        if let previous = discovery.upToDate, report.succeeded {
             // Nothing changed and the output is intact: touch nothing, report as before.
             report.documents = previous.documents
             report.drafts = previous.drafts
             report.components = previous.components
             report.cached = previous.distinctComponents
-            for name in Self.buildStepNames.dropFirst() { run.step(name) { () -> ((), String) in ((), "up to date") } }
+            for step in run.remaining { run.run(step) { StepResult(value: (), summary: "up to date") } }
             report.steps = run.events
             return report
         }
-        var parsed = parse(paths, &run, &report)
-        guard report.succeeded else { return report }
+        let documents = parse(discovery.paths, &run, &report)
+        guard report.succeeded else {
+            report.steps = run.events
+            return report
+        }
 
         let cache = RenderCache(directory: options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache"))
-        let rendered = try run.step("render components") { () throws(SiteBuildError) -> ([String: RenderStep.Result], String) in
-            let results = try RenderStep.run(parsed.documents, cache: cache, fingerprint: fingerprint)
-            // Counted per distinct spec (key): identical specs share one rendering.
-            var fromCache: [String: Bool] = [:]
-            for result in results.values { fromCache[result.key] = result.fromCache }
-            report.rendered = fromCache.values.filter { !$0 }.count
-            report.cached = fromCache.values.filter { $0 }.count
-            return (results, "rendered \(report.rendered), cached \(report.cached)")
+        let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
+            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint)
+            return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
         }
+        // Counted per distinct spec (key): identical specs share one rendering.
+        report.rendered = rendered.rendered
+        report.cached = rendered.cached
 
         let staging = try OutputSwap.makeStaging(for: output)
         do throws(SiteBuildError) {
-            let writer = PageWriter(theme: theme, staging: staging, cache: cache, baseURL: options.baseURL)
-            writer.agreements = agreements
-            writer.siteTitle = options.siteTitle
-            writer.reuse = PageReuse(previousOutput: output, previous: lastBuild?.pages ?? [:], shared: inputs.shared,
-                                     docDigests: inputs.docs, allPaths: paths, documents: parsed.documents)
-            try run.step("write pages") { () throws(SiteBuildError) -> ((), String) in
-                let count = try writer.writePages(&parsed.documents, components: rendered)
-                let reused = count.reused > 0 ? " (\(count.reused) unchanged, linked from the previous output)" : ""
-                return ((), "\(count.pages) pages\(reused), \(count.pngs) PNGs, \(count.assets) assets")
+            let folder = StagingFolder(url: staging)
+            let site = SiteContent(documents: documents, components: rendered.components,
+                                   standalonePages: theme.standalonePages, title: options.siteTitle)
+            let pages = try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<WrittenPages> in
+                let contexts = PageContexts(theme: theme, site: site, agreements: agreements)
+                let reuse = PageReuse(previousOutput: output, previous: discovery.previous?.pages ?? [:],
+                                      shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
+                                      allPaths: discovery.paths, documents: documents)
+                let pages = try DocPages(contexts: contexts, staging: folder, reuse: reuse).write()
+                let pngs = try ComponentImages(site: site, cache: cache, staging: folder, previousOutput: output).write()
+                let assets = try ThemeAssets(theme: theme, staging: folder).write()
+                report.filesWritten += pages.files + pngs + assets
+                let reused = pages.reused > 0 ? " (\(pages.reused) unchanged, linked from the previous output)" : ""
+                return StepResult(value: WrittenPages(contexts: contexts, entries: pages.entries),
+                                  summary: "\(pages.pages) pages\(reused), \(pngs) PNGs, \(assets) assets")
             }
-            try run.step("write indexes") { () throws(SiteBuildError) -> ((), String) in
-                let count = try writer.writeIndexes(parsed.documents, components: rendered)
-                return ((), "gallery of \(count.components), search index, sitemap of \(count.urls) URLs")
+            try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
+                let items = site.galleryItems
+                let searchJSON = SearchIndex.json(items)
+                let urls = Sitemap.paths(of: site)
+                let files: KeyValuePairs = [
+                    "index.html": GalleryIndex(contexts: pages.contexts).html(items: items, searchJSON: searchJSON),
+                    "search-index.json": searchJSON,
+                    "sitemap.xml": Sitemap.xml(urls, baseURL: options.baseURL),
+                ]
+                for (path, text) in files { try folder.write(text, to: path) }
+                report.filesWritten += files.count
+                return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
             }
-            report.filesWritten = writer.filesWritten
             let manifest = OutputManifest(
-                inputs: report.diagnostics.isEmpty ? inputs.all : "", documents: report.documents, drafts: report.drafts,
-                components: report.components, distinctComponents: report.rendered + report.cached,
-                listing: .of(staging), pages: writer.pageEntries)
+                inputs: report.diagnostics.isEmpty ? discovery.inputs.all : nil, documents: report.documents,
+                drafts: report.drafts, components: report.components,
+                distinctComponents: report.rendered + report.cached, listing: .of(staging), pages: pages.entries)
             do {
                 try PlainFileWriter.write(manifest.markerText(), to: staging.appendingPathComponent(OutputSwap.markerName).path)
             } catch {
                 throw .io("cannot write \(staging.path)/\(OutputSwap.markerName): \(error.localizedDescription)")
             }
-            try run.step("swap output") { () throws(SiteBuildError) -> ((), String) in
+            try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
                 try OutputSwap.swap(staging: staging, into: output)
-                return ((), output.path)
+                return StepResult(value: (), summary: output.path)
             }
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
         report.wroteOutput = true
-        cache.prune(keeping: Set(rendered.values.map { $0.key }))
+        cache.prune(keeping: Set(rendered.components.values.map(\.key)))
         report.steps = run.events
         return report
     }
 
     /// Steps 1–3 only: validates every doc and spec, writes nothing (not even cache).
     public func check(progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
-        var run = StepRunner(total: 3, progress: progress)
+        var run = StepRunner(plan: BuildStep.checkSteps, progress: progress)
         var report = BuildReport()
-        let paths = try run.step("discover docs") { () throws(SiteBuildError) -> ([String], String) in
+        let paths = try run.run(.discoverDocs) { () throws(SiteBuildError) -> StepResult<[String]> in
             let scan = try DocumentDiscovery.scan(in: source)
             report.diagnostics += scan.diagnostics(display)
-            return (scan.paths, "\(scan.paths.count) docs")
+            return StepResult(value: scan.paths, summary: "\(scan.paths.count) docs")
         }
         _ = parse(paths, &run, &report)
         report.steps = run.events
         return report
     }
 
+    /// Step 1's output.
+    private struct Discovery {
+        /// The docs, relative to the source folder, sorted.
+        let paths: [String]
+        let inputs: OutputManifest.InputDigest
+        /// The manifest of the output folder's last build, if any.
+        let previous: OutputManifest?
+        /// `previous` when nothing changed since and the output is intact.
+        let upToDate: OutputManifest?
+    }
+
+    /// Step 5's output that later steps read.
+    private struct WrittenPages {
+        let contexts: PageContexts
+        /// For the manifest: each doc page's reuse key and size.
+        let entries: [String: PageReuse.Entry]
+    }
+
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer
     /// fingerprint and every option that changes output.
-    private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> (all: String, shared: String, docs: [String: String]) {
+    private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> OutputManifest.InputDigest {
         let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
                         "base-url=" + (options.baseURL ?? "-"),
@@ -180,56 +213,48 @@ public struct SiteBuilder: Sendable {
                                           extraFiles: extra, settings: settings)
     }
 
-    struct Parsed {
-        var documents: [SiteDocument]
-    }
-
-    /// Steps 2–3 over the discovered docs.
-    private func parse(_ paths: [String], _ run: inout StepRunner, _ report: inout BuildReport) -> Parsed {
-        let displayPaths = paths.map(display)
+    /// Steps 2–3 over the discovered docs: the docs that load, each spec parsed.
+    private func parse(_ paths: [String], _ run: inout StepRunner, _ report: inout BuildReport) -> [SiteDocument] {
         var pages: [String: String] = [:]
         for path in paths { pages[path] = DocumentLoader.slug(for: path) + ".html" }
         let links = LinkRewriter(pages: pages)
-        let allowRaw = options.allowRawHTML
-        let sourceFolder = self.source
-        var (documents, lines) = run.step("parse Markdown") { () -> (([SiteDocument], [[String]]), String) in
-            let loaded = Parallel.map(Array(zip(paths, displayPaths))) { pair in
-                DocumentLoader.load(relativePath: pair.0, source: sourceFolder, displayPath: pair.1, links: links,
-                                    allowRawHTML: allowRaw)
+        let loaded = run.run(.parseMarkdown) { () -> StepResult<[LoadedDocument]> in
+            let outcomes = Parallel.map(paths) { path in
+                DocumentLoader.load(relativePath: path, source: source, displayPath: display(path), links: links,
+                                    allowRawHTML: options.allowRawHTML)
             }
-            var documents: [SiteDocument] = []
-            var lines: [[String]] = []
+            var documents: [LoadedDocument] = []
             var seenSlugs: [String: String] = [:]
-            for (index, item) in loaded.enumerated() {
-                report.diagnostics += item.diagnostics
-                if item.isDraft { report.drafts += 1 }
-                guard let document = item.document else { continue }
-                if let other = seenSlugs[document.slug] {
-                    report.diagnostics.append(BuildDiagnostic(
-                        path: displayPaths[index], message: "page \(document.pagePath) would also come from \(other); rename one of them",
-                        line: 1, column: 1, sourceLine: nil))
-                    continue
+            for outcome in outcomes {
+                report.diagnostics += outcome.diagnostics
+                switch outcome {
+                case .failed: continue
+                case .draft: report.drafts += 1
+                case .loaded(let document, _):
+                    if let other = seenSlugs[document.slug] {
+                        report.diagnostics.append(FileDiagnostic(
+                            path: document.displayPath, line: 1, column: 1,
+                            message: "page \(document.slug).html would also come from \(other); rename one of them"))
+                        continue
+                    }
+                    seenSlugs[document.slug] = document.relativePath
+                    documents.append(document)
                 }
-                seenSlugs[document.slug] = document.relativePath
-                documents.append(document)
-                lines.append(item.lines)
             }
             report.documents = documents.count
-            let specs = documents.reduce(0) { $0 + $1.specs.count }
+            let specs = documents.reduce(0) { $0 + $1.markdown.specs.count }
             let drafts = report.drafts > 0 ? ", \(report.drafts) drafts skipped" : ""
-            return ((documents, lines), "\(documents.count) docs, \(specs) specs\(drafts)")
+            return StepResult(value: documents, summary: "\(documents.count) docs, \(specs) specs\(drafts)")
         }
-        run.step("parse specs") { () -> ((), String) in
-            let specDiagnostics = SpecStep.run(&documents, lines: lines, displayPaths: documents.map { display($0.relativePath) })
-            report.diagnostics += specDiagnostics
-            report.components = documents.reduce(0) { $0 + $1.specs.count }
+        return run.run(.parseSpecs) { () -> StepResult<[SiteDocument]> in
+            let parsed = SpecStep.run(loaded)
+            report.diagnostics += parsed.diagnostics
+            report.components = parsed.specCount
             report.diagnostics = report.diagnostics.sortedForDisplay()
             let errors = report.errorCount
             let warnings = report.diagnostics.count - errors
-            return ((), "\(report.components) specs, \(errors) errors, \(warnings) warnings")
+            return StepResult(value: parsed.documents, summary: "\(report.components) specs, \(errors) errors, \(warnings) warnings")
         }
-        report.steps = run.events
-        return Parsed(documents: documents)
     }
 
     /// "site/guides/intro.md" for diagnostics: the source as the user typed it.
@@ -250,37 +275,5 @@ public struct SiteBuilder: Sendable {
 
     private func fingerprint() -> String {
         options.rendererFingerprint ?? RendererFingerprint.current()
-    }
-}
-
-/// Times steps and reports each as it finishes.
-struct StepRunner {
-    let total: Int
-    let progress: @Sendable (BuildStepEvent) -> Void
-    private(set) var events: [BuildStepEvent] = []
-
-    init(total: Int, progress: @escaping @Sendable (BuildStepEvent) -> Void) {
-        self.total = total
-        self.progress = progress
-    }
-
-    mutating func step<T>(_ name: String, _ body: () throws(SiteBuildError) -> (T, String)) throws(SiteBuildError) -> T {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let (value, summary) = try body()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let event = BuildStepEvent(index: events.count + 1, total: total, name: name, summary: summary, seconds: seconds)
-        events.append(event)
-        progress(event)
-        return value
-    }
-
-    mutating func step<T>(_ name: String, _ body: () -> (T, String)) -> T {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let (value, summary) = body()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let event = BuildStepEvent(index: events.count + 1, total: total, name: name, summary: summary, seconds: seconds)
-        events.append(event)
-        progress(event)
-        return value
     }
 }

@@ -14,8 +14,8 @@ enum SourceReading {
         /// The file's line at `line`, for the caret (only for invalid UTF-8).
         var sourceLine: String?
 
-        func diagnostic(path: String) -> BuildDiagnostic {
-            BuildDiagnostic(path: path, message: message, line: line, column: column, sourceLine: sourceLine)
+        func diagnostic(path: String) -> FileDiagnostic {
+            FileDiagnostic(path: path, line: line, column: column, message: message, sourceLine: sourceLine)
         }
     }
 

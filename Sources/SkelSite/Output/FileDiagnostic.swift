@@ -1,7 +1,11 @@
 import SkeletonCore
 
-/// A diagnostic tied to a file, ready to print in any `OutputFormat`.
-public struct FileDiagnostic: Equatable, Sendable {
+/// A problem tied to a file, the one diagnostic type of every command: printed like a
+/// compiler (`path:line:column: error: message`, the offending line, and a caret), or
+/// as JSON or a GitHub annotation for `--format json|github`.
+public struct FileDiagnostic: Equatable, Sendable, CustomStringConvertible {
+    /// Path as the user gave it (for a build: the source folder joined with the doc's
+    /// relative path).
     public var path: String
     public var line: Int
     public var column: Int
@@ -24,12 +28,23 @@ public struct FileDiagnostic: Equatable, Sendable {
                   severity: diagnostic.severity, message: diagnostic.message, sourceLine: sourceLine)
     }
 
+    /// A core diagnostic already in the file's own line numbers, with its line taken
+    /// from `lines` (the file split into lines).
+    init(path: String, _ diagnostic: Diagnostic, lines: [String]) {
+        let line = diagnostic.position.line
+        self.init(path: path, diagnostic, sourceLine: line >= 1 && line <= lines.count ? lines[line - 1] : nil)
+    }
+
+    public var isError: Bool { severity == .error }
+
     /// `path:line:column: error: message`, then the source line and a caret under the
     /// column, like a compiler (SkeletonCore's `DiagnosticFormatter`).
     public var text: String {
         DiagnosticFormatter.render(Diagnostic(severity, message, at: SourcePosition(line: line, column: column)),
                                    path: path, sourceLine: sourceLine)
     }
+
+    public var description: String { text }
 
     /// A GitHub Actions workflow command: `::error file=F,line=L,col=C::message`.
     public var githubAnnotation: String {
@@ -40,6 +55,19 @@ public struct FileDiagnostic: Equatable, Sendable {
     /// `{"file":…,"line":…,"column":…,"severity":…,"message":…}` with this key order.
     public var json: String {
         "{\"file\":\(JSONText.string(path)),\"line\":\(line),\"column\":\(column),\"severity\":\(JSONText.string(severity.label)),\"message\":\(JSONText.string(message))}"
+    }
+}
+
+extension [FileDiagnostic] {
+    /// File order, then line, then column: how a reader walks through them.
+    func sortedForDisplay() -> [FileDiagnostic] {
+        enumerated().sorted { lhs, rhs in
+            let (a, b) = (lhs.element, rhs.element)
+            if a.path != b.path { return a.path < b.path }
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
     }
 }
 

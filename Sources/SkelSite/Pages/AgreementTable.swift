@@ -26,7 +26,7 @@ enum AgreementTable {
             "minimum": VerifyReport.percent(agreement.minimum),
             "passed": agreement.passed,
             "frameCount": agreement.frames.count,
-            "times": times.map { ["time": PageWriter.formatSeconds($0)] },
+            "times": times.map { ["time": PageContexts.formatSeconds($0)] },
             "rows": rows,
         ]
     }

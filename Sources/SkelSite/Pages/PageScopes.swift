@@ -15,20 +15,19 @@ struct PageScopes {
     private(set) var styles: [String] = []
     private var cssByScope: [String: String] = [:]
 
-    /// The artifacts to show for `site`: `artifacts` itself, or a copy re-scoped as
+    /// The artifacts to show for `component`: `artifacts` itself, or a copy re-scoped as
     /// above. Records the CSS the page needs.
-    mutating func place(_ artifacts: ComponentArtifacts, for site: SiteSpec) -> ComponentArtifacts {
+    mutating func place(_ artifacts: ComponentArtifacts, for component: SiteComponent) -> ComponentArtifacts {
         if artifacts.scope.isEmpty {
             styles.append(artifacts.css)
             return artifacts
         }
         if claim(artifacts.scope, css: artifacts.css) { return artifacts }
-        // Rendered artifacts exist only for specs that parsed.
-        guard let spec = site.spec else { return artifacts }
+        let spec = component.spec
         let layout = LayoutEngine.layout(spec)
         var salt = 1
         while true {
-            let web = ComponentEmitter.emit(spec, layout: layout, label: site.title, options: EmitOptions(salt: salt))
+            let web = ComponentEmitter.emit(spec, layout: layout, label: component.title, options: EmitOptions(salt: salt))
             if claim(web.scope, css: web.css) {
                 var rescoped = artifacts
                 rescoped.scope = web.scope

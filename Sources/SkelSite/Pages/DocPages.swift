@@ -1,0 +1,92 @@
+import Foundation
+
+/// The site's pages: one per doc (or the previous output's, when unchanged), one per
+/// standalone theme page, and the placeholder `diff/index.html`.
+struct DocPages {
+    let contexts: PageContexts
+    let staging: StagingFolder
+    let reuse: PageReuse
+
+    struct Written {
+        /// Doc pages and standalone pages (not the diff placeholder).
+        var pages = 0
+        /// Doc pages linked from the previous output instead of rendered.
+        var reused = 0
+        var files = 0
+        /// Key and size of every doc page, for the next build's `PageReuse`.
+        var entries: [String: PageReuse.Entry] = [:]
+    }
+
+    private struct PageFile: Sendable {
+        var path: String
+        var size: Int
+        var reused: Bool
+    }
+
+    func write() throws(SiteBuildError) -> Written {
+        let site = contexts.site
+        let outcomes = Parallel.map(site.pages) { page -> Result<PageFile, SiteBuildError> in
+            let path = page.document.pagePath
+            if reuse.reuse(path, into: staging.url), let previous = reuse.previous[path] {
+                return .success(PageFile(path: path, size: previous.size, reused: true))
+            }
+            let html = render(page)
+            do throws(SiteBuildError) { try staging.write(html, to: path) } catch { return .failure(error) }
+            return .success(PageFile(path: path, size: html.utf8.count, reused: false))
+        }
+        var written = Written()
+        for outcome in outcomes {
+            let file = try outcome.get()
+            if let key = reuse.keys[file.path] { written.entries[file.path] = PageReuse.Entry(key: key, size: file.size) }
+            if file.reused { written.reused += 1 }
+            written.files += 1
+        }
+        written.pages = site.pages.count
+        for name in site.standalonePages {
+            var context = contexts.base(root: "", currentSlug: name)
+            context["pageTitle"] = name.prefix(1).uppercased() + name.dropFirst()
+            try staging.write(contexts.theme.render(name, context), to: name + ".html")
+            written.pages += 1
+            written.files += 1
+        }
+        if site.hasDiffPlaceholder { written.files += try writeDiffPlaceholder() }
+        return written
+    }
+
+    private func render(_ page: SitePage) -> String {
+        let document = page.document
+        let root = document.rootPrefix
+        var context = contexts.base(root: root, currentSlug: document.slug)
+        let content = contexts.content(of: document, root: root)
+        context["pageTitle"] = document.title
+        if let description = document.frontMatter.description { context["pageDescription"] = description }
+        if !document.frontMatter.tags.isEmpty {
+            context["tags"] = document.frontMatter.tags
+            context["hasTags"] = true
+        }
+        context["content"] = content.html
+        if !content.styles.isEmpty { context["styles"] = content.styles }
+        context["sourcePath"] = document.relativePath
+        context["componentCount"] = document.components.count
+        if !document.components.isEmpty { context["hasComponents"] = true }
+        if let previous = page.previous { context["previous"] = ["title": previous.title, "url": root + previous.pagePath] }
+        if let next = page.next { context["next"] = ["title": next.title, "url": root + next.pagePath] }
+        return contexts.theme.render("page", context)
+    }
+
+    /// `diff/index.html`, saying there is no diff report yet and how to make one, with
+    /// `DiffReportFolder.marker` so that `skelsite diff` may replace the folder with its
+    /// report (why a placeholder: the nav links there, so the link is never broken).
+    /// Not in the sitemap. Returns the number of files written.
+    private func writeDiffPlaceholder() throws(SiteBuildError) -> Int {
+        let folder = DiffReportFolder.siteFolderName
+        var context = contexts.base(root: "../", currentSlug: folder + "/index")
+        context["pageTitle"] = "Visual diff"
+        context["diffCommand"] = DiffReportFolder.placeholderCommand
+        var html = contexts.theme.render("_diff-placeholder", context)
+        if html.isEmpty { html = DiffReportFolder.placeholderPage(siteTitle: contexts.site.title) }
+        try staging.write(html, to: folder + "/index.html")
+        try staging.write(DiffReportFolder.placeholderMarkerText, to: folder + "/" + DiffReportFolder.marker)
+        return 2
+    }
+}

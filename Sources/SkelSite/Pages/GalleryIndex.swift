@@ -1,0 +1,51 @@
+/// `index.html`: the gallery of every component (cards with thumbnails, tags and the
+/// search index inlined), after the root index.md's own content as its intro.
+struct GalleryIndex {
+    let contexts: PageContexts
+
+    /// The page's HTML; `searchJSON` is `SearchIndex.json` of `items`.
+    func html(items: [GalleryItem], searchJSON: String) -> String {
+        let site = contexts.site
+        var context = contexts.base(root: "", currentSlug: "index")
+        context["pageTitle"] = site.title
+        if let intro = site.intro {
+            let content = contexts.content(of: intro, root: "")
+            context["intro"] = content.html
+            if !content.styles.isEmpty { context["styles"] = content.styles }
+            if let description = intro.frontMatter.description { context["pageDescription"] = description }
+        }
+        context["components"] = items.map(card)
+        context["componentCount"] = items.count
+        let tags = Set(site.galleryDocuments.flatMap(\.frontMatter.tags))
+        if !tags.isEmpty {
+            context["allTags"] = tags.sorted()
+            context["hasAllTags"] = true
+        }
+        context["searchIndexJSON"] = searchJSON
+        context["docs"] = site.navOrder.map { document -> [String: Any] in
+            var item: [String: Any] = ["title": document.title, "url": document.pagePath,
+                                       "componentCount": document.components.count]
+            if let description = document.frontMatter.description { item["docDescription"] = description }
+            return item
+        }
+        return contexts.theme.render("index", context)
+    }
+
+    private func card(_ item: GalleryItem) -> [String: Any] {
+        let document = item.document, component = item.component, files = item.files
+        var card: [String: Any] = [
+            "id": component.id, "title": component.title, "url": item.url, "docTitle": document.title,
+            "docURL": document.pagePath,
+            "thumb": files.link(ComponentFiles.light1x), "darkThumb": files.link(ComponentFiles.dark1x),
+            "thumb2x": files.link(ComponentFiles.light2x), "darkThumb2x": files.link(ComponentFiles.dark2x),
+            "width": item.rendered.artifacts.width, "height": item.rendered.artifacts.height,
+            "tagList": document.frontMatter.tags.joined(separator: " "),
+            "searchText": ([component.title, document.title] + document.frontMatter.tags).joined(separator: " ").lowercased(),
+        ]
+        if !document.frontMatter.tags.isEmpty {
+            card["tags"] = document.frontMatter.tags
+            card["hasTags"] = true
+        }
+        return card
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// The Mustache contexts of every page the site has: the base every template gets
+/// (site title, root prefix, nav), a doc's content with its components, and each
+/// component's own (see Templates/README.md for what each template may show).
+struct PageContexts: Sendable {
+    let theme: TemplateSet
+    let site: SiteContent
+    /// CSS-vs-PNG figures from a verify run, by SHA-256 of the spec's text.
+    let agreements: [String: ComponentAgreement]
+    private let nav: NavMenu
+
+    init(theme: TemplateSet, site: SiteContent, agreements: [String: ComponentAgreement]) {
+        self.theme = theme
+        self.site = site
+        self.agreements = agreements
+        var slugs = ["index"] + site.navOrder.map(\.slug) + site.standalonePages
+        if site.hasDiffPlaceholder { slugs.append(DiffReportFolder.siteFolderName + "/index") }
+        nav = NavMenu(theme: theme, site: site, slugs: slugs)
+    }
+
+    /// Context every template gets: site title, root prefix, nav with the current page.
+    func base(root: String, currentSlug: String) -> [String: Any] {
+        var context = Self.siteContext(site, root: root)
+        if currentSlug == "index" { context["isIndex"] = true }
+        context["navHTML"] = nav.html(root: root, currentSlug: currentSlug)
+        return context
+    }
+
+    /// The part of the base context that depends only on the page's depth.
+    fileprivate static func siteContext(_ site: SiteContent, root: String) -> [String: Any] {
+        var context: [String: Any] = [
+            "siteTitle": site.title, "root": root, "indexURL": root + "index.html",
+            "playgroundURL": root + "playground.html", "generator": "skelsite \(SkelSiteInfo.version)",
+        ]
+        if site.hasDiffPlaceholder { context["diffURL"] = root + DiffReportFolder.siteFolderName + "/index.html" }
+        return context
+    }
+
+    /// A doc's HTML with its components in place, and the page's CSS.
+    struct Content {
+        var html: String
+        /// Each distinct component scope once, in page order; "" when none.
+        var styles: String
+    }
+
+    /// The doc's HTML with each marker replaced by its component, and the page's CSS.
+    func content(of document: SiteDocument, root: String) -> Content {
+        // Different components whose scope hashes collide get distinct scopes (PageScopes).
+        var scopes = PageScopes()
+        var fragments: [(marker: String, with: String)] = []
+        for component in document.components {
+            guard let rendered = site.components[component.id] else { continue }
+            let artifacts = scopes.place(rendered.artifacts, for: component)
+            let fragment = theme.render("component", self.component(component, in: document, artifacts: artifacts, root: root))
+            fragments.append((component.marker, fragment))
+        }
+        let html = TextSplice.replacingFirst(in: document.html, fragments)
+        // A "</style" inside CSS would end the element early; "<\/" means the same to CSS.
+        return Content(html: html, styles: TextSplice.replacingAll(in: scopes.styles.joined(separator: "\n"), "</", with: "<\\/"))
+    }
+
+    /// Everything `component.mustache` may show.
+    func component(_ component: SiteComponent, in document: SiteDocument, artifacts: ComponentArtifacts,
+                   root: String) -> [String: Any] {
+        let files = ComponentFiles(id: component.id)
+        var context: [String: Any] = [
+            "id": component.id,
+            "title": component.title,
+            "permalink": root + document.pagePath + "#" + component.id,
+            "docTitle": document.title,
+            "scope": artifacts.scope,
+            "liveHTML": artifacts.html,
+            "css": artifacts.css,
+            "htmlCode": artifacts.html,
+            "cssCode": artifacts.css,
+            "source": component.block.text,
+            "sourceLine": component.block.fenceLine,
+            "sourcePath": document.relativePath,
+            "width": artifacts.width,
+            "height": artifacts.height,
+            "width2x": artifacts.width * 2,
+            "height2x": artifacts.height * 2,
+            "light1x": files.link(ComponentFiles.light1x, root: root),
+            "light2x": files.link(ComponentFiles.light2x, root: root),
+            "dark1x": files.link(ComponentFiles.dark1x, root: root),
+            "dark2x": files.link(ComponentFiles.dark2x, root: root),
+            "playgroundURL": root + "playground.html#spec=" + Base64URL.encode(Array(component.block.text.utf8)),
+        ]
+        if !agreements.isEmpty, let agreement = agreements[SHA256.hex(Array(component.block.text.utf8))] {
+            context["agreement"] = AgreementTable.context(agreement)
+        }
+        if artifacts.animated {
+            context["animated"] = true
+            context["preview"] = files.link(ComponentFiles.preview, root: root)
+            context["strip"] = files.link(ComponentFiles.strip, root: root)
+            context["stripWidth"] = artifacts.width * artifacts.frameTimes.count
+            context["frames"] = artifacts.frameTimes.enumerated().map { index, time -> [String: Any] in
+                ["index": index, "time": Self.formatSeconds(time), "fraction": ["0", "¼", "½", "¾"][min(index, 3)]]
+            }
+        }
+        return context
+    }
+
+    /// "0.375 s": up to three decimals, no trailing zeros.
+    static func formatSeconds(_ seconds: Double) -> String {
+        var text = String(format: "%.3f", seconds)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + " s"
+    }
+}
+
+/// The rendered `_nav` partial of every page, made before any page is written: once
+/// per root prefix and expanded section (why: the nav lists every doc, so rendering it
+/// per page through Mustache is quadratic in the number of docs). A page's copy marks
+/// its own link `aria-current="page"` by replacing the link's exact `href="…">`.
+private struct NavMenu: Sendable {
+    private struct Variant: Hashable, Sendable {
+        var root: String
+        /// The section shown in full when the nav collapses; "" when it does not.
+        var expandedFolder: String
+    }
+
+    private let collapses: Bool
+    private let rendered: [Variant: String]
+
+    init(theme: TemplateSet, site: SiteContent, slugs: [String]) {
+        let collapses = site.navOrder.count > SiteNav.fullNavLimit
+        self.collapses = collapses
+        let variants = Set(slugs.map {
+            Variant(root: SiteDocument.rootPrefix(ofSlug: $0), expandedFolder: collapses ? SiteNav.folder(ofSlug: $0) : "")
+        }).sorted { ($0.root, $0.expandedFolder) < ($1.root, $1.expandedFolder) }
+        let html = Parallel.map(variants) { variant in
+            Self.render(theme: theme, site: site, variant: variant, collapses: collapses)
+        }
+        rendered = Dictionary(uniqueKeysWithValues: zip(variants, html))
+    }
+
+    private static func render(theme: TemplateSet, site: SiteContent, variant: Variant, collapses: Bool) -> String {
+        let root = variant.root
+        let groups: [[String: Any]] = site.navGroups.map { group in
+            var entry: [String: Any] = [:]
+            if !collapses || group.folder.isEmpty || group.folder == variant.expandedFolder {
+                entry["items"] = group.documents.map { ["title": $0.title, "url": root + $0.pagePath] }
+                entry["expanded"] = true
+            } else if let first = group.documents.first {
+                entry["sectionURL"] = root + first.pagePath
+            }
+            if !group.folder.isEmpty { entry["label"] = group.label }
+            return entry
+        }
+        var context = PageContexts.siteContext(site, root: root)
+        context["navGroups"] = groups
+        return theme.render("_nav", context)
+    }
+
+    func html(root: String, currentSlug: String) -> String {
+        let variant = Variant(root: root, expandedFolder: collapses ? SiteNav.folder(ofSlug: currentSlug) : "")
+        guard let html = rendered[variant] else { preconditionFailure("no nav made for \(currentSlug) at \(root)") }
+        let current = currentSlug == "index" ? root + "index.html" : root + currentSlug + ".html"
+        return TextSplice.replacingAll(in: html, "href=\"\(HTMLEscape.text(current))\">",
+                                       with: "href=\"\(HTMLEscape.text(current))\" aria-current=\"page\">")
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The theme's `assets/` folder, and the playground's renderer (built by
+/// scripts/build-wasm.sh), its file:-URL forms and the SwiftUI support file beside its
+/// scripts when the theme has a playground (`PlaygroundAssets`).
+struct ThemeAssets {
+    let theme: TemplateSet
+    let staging: StagingFolder
+
+    /// Writes them; returns the number of files.
+    func write() throws(SiteBuildError) -> Int {
+        var count = 0
+        for asset in theme.assetFiles() {
+            let from = theme.directory.appendingPathComponent("assets").appendingPathComponent(asset)
+            guard let data = FileManager.default.contents(atPath: from.path) else {
+                throw .io("cannot read template asset \(from.path)")
+            }
+            try staging.write(data, to: "assets/" + asset)
+            count += 1
+        }
+        // The playground's renderer (scripts/build-wasm.sh) and its file:-URL forms, beside its scripts.
+        if theme.standalonePages.contains("playground") {
+            for file in try PlaygroundAssets.files(templates: theme.directory) {
+                try staging.write(file.data, to: "assets/" + file.name)
+                count += 1
+            }
+        }
+        return count
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import SkelSite
+
+/// The output's PNGs are copies of the render cache's, never links to them: editing a
+/// published PNG in place must change neither the cache nor any later build.
+@Suite struct OutputCacheIsolationTests {
+    static let docs = ["a.md": """
+        # A
+
+        ```skeleton
+        skeleton "Block" width=40 height=20
+          animation none
+          rect width=30 height=10
+        ```
+
+        """]
+
+    private func status(_ url: URL) throws -> stat {
+        var info = stat()
+        try #require(lstat(url.path, &info) == 0)
+        return info
+    }
+
+    @Test func editingAnOutputPNGInPlaceLeavesTheCacheAndTheNextBuildAlone() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        let first = try site.build()
+        #expect((first.rendered, first.cached) == (1, 0))
+        let png = site.output.appendingPathComponent("png/a--block/light@1x.png")
+        let rendered = try Data(contentsOf: png)
+        let cachedName = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache.path)
+            .first { $0.hasSuffix(".light@1x.png") })
+        let cached = site.cache.appendingPathComponent(cachedName)
+        #expect(try Data(contentsOf: cached) == rendered)
+        // Its own inode, linked once: nothing else can see an edit of it.
+        #expect(try status(png).st_nlink == 1)
+        #expect(try status(png).st_ino != status(cached).st_ino)
+
+        // Overwrite the first bytes in place (same inode, no truncation).
+        let handle = try FileHandle(forUpdating: png)
+        try handle.write(contentsOf: Data("edited!!".utf8))
+        try handle.close()
+        #expect(try Data(contentsOf: png) != rendered)
+        #expect(try Data(contentsOf: cached) == rendered)
+
+        // A build from scratch into a new output takes the entry from the cache and
+        // publishes the rendered picture, not the edited one.
+        try FileManager.default.removeItem(at: site.output)
+        let fresh = site.root.appendingPathComponent("fresh")
+        let second = try site.builder(output: fresh).build()
+        #expect((second.rendered, second.cached) == (0, 1))
+        #expect(try Data(contentsOf: fresh.appendingPathComponent("png/a--block/light@1x.png")) == rendered)
+        #expect(try Data(contentsOf: cached) == rendered)
+    }
+
+    @Test func everyOutputPNGIsASingleLinkFile() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let folder = site.output.appendingPathComponent("png/a--block")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["dark@1x.png", "dark@2x.png", "light@1x.png", "light@2x.png"])
+        for name in names { #expect(try status(folder.appendingPathComponent(name)).st_nlink == 1, "\(name)") }
+    }
+
+    @Test func anEditedOutputPNGIsNotCarriedIntoTheNextBuild() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let png = site.output.appendingPathComponent("png/a--block/light@1x.png")
+        let rendered = try Data(contentsOf: png)
+        let handle = try FileHandle(forUpdating: png)
+        try handle.write(contentsOf: Data("edited!!".utf8))  // same size, same inode
+        try handle.close()
+        try site.write("a.md", Self.docs["a.md"]! + "More text.\n")
+        let second = try site.build()
+        #expect((second.rendered, second.cached) == (0, 1))
+        #expect(try Data(contentsOf: png) == rendered)
+        #expect(try status(png).st_nlink == 1)
+    }
+
+    @Test func unchangedPNGsAreLinkedFromThePreviousOutput() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let png = site.output.appendingPathComponent("png/a--block/dark@2x.png")
+        let before = try status(png).st_ino
+        try site.write("a.md", Self.docs["a.md"]! + "More text.\n")
+        _ = try site.build()
+        // The same inode, now linked only from the new output (the old one is gone).
+        #expect(try status(png).st_ino == before)
+        #expect(try status(png).st_nlink == 1)
+    }
+
+    /// A component folder of the old output that is a link to a folder elsewhere, even
+    /// one holding the very same bytes, is not linked from: the new file is a copy.
+    @Test func aLinkedFolderInTheOldOutputIsNotLinkedFrom() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let component = site.output.appendingPathComponent("png/a--block")
+        let foreign = site.root.appendingPathComponent("foreign")
+        try FileManager.default.moveItem(at: component, to: foreign)
+        try FileManager.default.createSymbolicLink(at: component, withDestinationURL: foreign)
+        try site.write("a.md", Self.docs["a.md"]! + "More text.\n")
+        _ = try site.build()
+        let png = site.output.appendingPathComponent("png/a--block/light@1x.png")
+        let foreignPNG = foreign.appendingPathComponent("light@1x.png")
+        #expect(try status(component).st_mode & S_IFMT == S_IFDIR)
+        #expect(try status(png).st_nlink == 1)
+        #expect(try status(foreignPNG).st_nlink == 1)
+        #expect(try Data(contentsOf: png) == Data(contentsOf: foreignPNG))
+    }
+}
