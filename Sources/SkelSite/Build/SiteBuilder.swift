@@ -153,7 +153,7 @@ public struct SiteBuilder: Sendable {
             do {
                 try PlainFileWriter.write(manifest.markerText(), to: staging.appendingPathComponent(OutputSwap.markerName).path)
             } catch {
-                throw .io("cannot write \(staging.path)/\(OutputSwap.markerName): \(error.localizedDescription)")
+                throw .io("cannot write \(staging.path)/\(OutputSwap.markerName): \(FileErrorText.describe(error, path: staging.path))")
             }
             try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
                 try OutputSwap.swap(staging: staging, into: output)

@@ -42,7 +42,7 @@ public enum SiteLinkChecker {
             do {
                 text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             } catch {
-                throw Failure(description: "\(file): cannot read as UTF-8 (\(error.localizedDescription))")
+                throw Failure(description: "\(file): cannot read as UTF-8 (\(FileErrorText.describe(error, path: file)))")
             }
             let references = file.hasSuffix(".css")
                 ? ReferenceScanner.cssReferences(text) : ReferenceScanner.htmlReferences(text)

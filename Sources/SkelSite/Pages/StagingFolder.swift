@@ -19,7 +19,7 @@ struct StagingFolder: Sendable {
             unlink(file.path)
             try PlainFileWriter.write(data, to: file.path)
         } catch {
-            throw .io("cannot write \(file.path): \(error.localizedDescription)")
+            throw .io("cannot write \(file.path): \(FileErrorText.describe(error, path: file.path))")
         }
     }
 }

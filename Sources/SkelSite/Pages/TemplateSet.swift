@@ -57,7 +57,7 @@ struct TemplateSet: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         } catch {
-            throw .templates("cannot list templates folder \(directory.path): \(error.localizedDescription)")
+            throw .templates("cannot list templates folder \(directory.path): \(FileErrorText.describe(error, path: directory.path))")
         }
         FastHTMLEscaping.register()
         var library = MustacheLibrary()
