@@ -16,8 +16,10 @@ struct TestSite {
     /// "assets/<file>" for every file the default theme ships (other people add assets).
     static var themeAssets: [String] {
         files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 }
-            // The playground's renderer when one is built, its file:-URL forms, the support file.
+            // The playground's renderer when one is built, its file:-URL forms.
             + ((try? PlaygroundAssets.files(templates: templates)) ?? []).map { "assets/" + $0.name }
+            // The SwiftUI support file component pages link to.
+            + ["assets/SkeletonSupport.swift"]
     }
 
     /// "<name>.html" for every standalone page template of the theme (the playground).

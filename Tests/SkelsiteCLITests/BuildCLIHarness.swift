@@ -24,10 +24,12 @@ enum BuildCLIHarness {
         .appendingPathComponent("Templates")
 
     /// "assets/<file>" for every file the default theme ships, and the playground's
-    /// files the builder adds (the module when built, its file:-URL forms, the support file).
+    /// files the builder adds (the module when built, its file:-URL forms), and the SwiftUI
+    /// support file component pages link to.
     static var themeAssets: [String] {
         files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 }
             + ((try? PlaygroundAssets.files(templates: templates)) ?? []).map { "assets/" + $0.name }
+            + ["assets/SkeletonSupport.swift"]
     }
 
     /// "<name>.html" for every standalone page template of the theme (the playground).

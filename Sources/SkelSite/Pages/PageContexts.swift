@@ -1,4 +1,5 @@
 import Foundation
+import SkeletonWeb
 
 /// The Mustache contexts of every page the site has: the base every template gets
 /// (site title, root prefix, nav), a doc's content with its components, and each
@@ -74,6 +75,13 @@ struct PageContexts: Sendable {
             "css": artifacts.css,
             "htmlCode": artifacts.html,
             "cssCode": artifacts.css,
+            // The same spec as a SwiftUI view (site/reference/swiftui-export.md); it needs
+            // the SkeletonSupport.swift the site ships beside the playground.
+            "swiftuiSupportURL": root + "assets/" + SwiftUIExport.supportFileName,
+            "swiftuiCode": SwiftUIExport.viewsFile([ExportedSpec(
+                spec: component.spec,
+                origin: document.relativePath + ":" + String(component.spec.position.line) + ":"
+                    + String(component.spec.position.column))]),
             "source": component.block.text,
             "sourceLine": component.block.fenceLine,
             "sourcePath": document.relativePath,

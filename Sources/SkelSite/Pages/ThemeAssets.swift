@@ -1,8 +1,9 @@
 import Foundation
+import SkeletonWeb
 
 /// The theme's `assets/` folder, and the playground's renderer (built by
-/// scripts/build-wasm.sh), its file:-URL forms and the SwiftUI support file beside its
-/// scripts when the theme has a playground (`PlaygroundAssets`).
+/// scripts/build-wasm.sh) and its file:-URL forms beside its scripts when the theme has a
+/// playground (`PlaygroundAssets`); and the SwiftUI support file component pages link to.
 struct ThemeAssets {
     let theme: TemplateSet
     let staging: StagingFolder
@@ -18,6 +19,9 @@ struct ThemeAssets {
             try staging.write(data, to: "assets/" + asset)
             count += 1
         }
+        // Every component page's SwiftUI view needs it (site/reference/swiftui-export.md).
+        try staging.write(Data(SwiftUIExport.supportSource.utf8), to: "assets/" + SwiftUIExport.supportFileName)
+        count += 1
         // The playground's renderer (scripts/build-wasm.sh) and its file:-URL forms, beside its scripts.
         if theme.standalonePages.contains("playground") {
             for file in try PlaygroundAssets.files(templates: theme.directory) {

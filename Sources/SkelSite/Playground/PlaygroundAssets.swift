@@ -1,11 +1,11 @@
 import Foundation
-import SkeletonWeb
 
 /// The files the site builder writes to `<site>/assets/` for the playground besides the
 /// theme's own assets: the renderer module, the same module as a classic script
 /// (`skelsite.wasm.js`, for pages opened from a `file:` URL, which cannot fetch it), the
-/// modules joined into one classic script (`playground-file.js`, same reason), and the
-/// SwiftUI support file the page links to.
+/// modules joined into one classic script (`playground-file.js`, same reason). The
+/// SwiftUI support file the playground and every component page link to is written by
+/// `ThemeAssets` with every theme.
 public enum PlaygroundAssets {
     public struct File: Sendable {
         public var name: String
@@ -30,7 +30,6 @@ public enum PlaygroundAssets {
         if let bundle = PlaygroundClassicBundle.make(assets: templates.appendingPathComponent("assets")) {
             files.append(File(name: PlaygroundClassicBundle.fileName, data: Data(bundle.utf8)))
         }
-        files.append(File(name: SwiftUIExport.supportFileName, data: Data(SwiftUIExport.supportSource.utf8)))
         return files
     }
 

@@ -1,0 +1,29 @@
+import Foundation
+import SkeletonCore
+import SkeletonWeb
+import Testing
+@testable import SkelSite
+
+/// Each component page shows its SwiftUI view next to HTML and CSS, with a copy button,
+/// and the site ships the support file that view needs (site/reference/swiftui-export.md).
+@Suite struct SwiftUIGalleryTests {
+    @Test func componentPageShowsTheExportAndTheSiteShipsItsSupport() throws {
+        let spec = "skeleton \"Row & co\" width=200\n  row gap=8\n    circle 24\n    rect height=10 grow=1\n"
+        let site = try TestSite(["index.md": "# Gallery\n", "rows.md": "# Rows\n\n```skeleton\n" + spec + "```\n"])
+        defer { site.remove() }
+        let report = try site.build()
+        #expect(report.succeeded)
+        let page = try String(contentsOf: site.output.appendingPathComponent("rows.html"), encoding: .utf8)
+        let parsed = try #require(SpecParser.parse(spec, firstLine: 4).spec)
+        let view = SwiftUIExport.viewsFile([ExportedSpec(spec: parsed, origin: "rows.md:4:1")])
+        #expect(view.contains("public struct RowCoSkeleton: View {"))
+        let escaped = view.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+        #expect(page.contains("<pre><code class=\"language-swift\" id=\"rows--row-co-swiftui\">" + escaped + "</code></pre>"))
+        #expect(page.contains("data-copy=\"rows--row-co-swiftui\" data-js-only hidden>Copy SwiftUI</button>"))
+        #expect(page.contains("<a href=\"assets/SkeletonSupport.swift\">SkeletonSupport.swift</a>"))
+        let support = try String(contentsOf: site.output.appendingPathComponent("assets/SkeletonSupport.swift"), encoding: .utf8)
+        #expect(support == SwiftUIExport.supportSource)
+    }
+}
