@@ -1,3 +1,4 @@
+import SkeletonWeb
 import Testing
 @testable import SkelSite
 
@@ -26,7 +27,9 @@ import Testing
     }
 
     @Test func htmlEscapeCoversTagsAndAttributes() {
-        #expect(HTMLEscape.text("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        // Nothing to escape: the same text back; non-ASCII bytes pass through.
+        #expect(HTMLText.escape("Café · 2") == "Café · 2")
     }
 
     @Test func jsonStringCannotCloseAScriptElement() {

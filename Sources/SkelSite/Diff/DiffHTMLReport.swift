@@ -1,4 +1,5 @@
 import Foundation
+import SkeletonWeb
 
 /// The report folder's `index.html` and `report.js`. Every image that is not unchanged
 /// gets its baseline, current and diff pictures side by side; changed ones also get an
@@ -85,7 +86,7 @@ public enum DiffHTMLReport {
     }
 
     static func escape(_ text: String) -> String {
-        HTMLEscape.text(text)
+        HTMLText.escape(text)
     }
 
     static let style = """

@@ -1,4 +1,5 @@
 import Foundation
+import SkeletonWeb
 
 /// Where the HTML report goes and how it replaces an older one.
 ///
@@ -31,7 +32,7 @@ public enum DiffReportFolder {
     /// The placeholder page for a theme without `_diff-placeholder.mustache`: plain,
     /// but it says the same and links back to the gallery.
     public static func placeholderPage(siteTitle: String) -> String {
-        let title = HTMLEscape.text("Visual diff · " + siteTitle)
+        let title = HTMLText.escape("Visual diff · " + siteTitle)
         return """
             <!doctype html>
             <html lang="en">
@@ -41,10 +42,10 @@ public enum DiffReportFolder {
             <title>\(title)</title>
             </head>
             <body>
-            <p><a href="../index.html">\(HTMLEscape.text(siteTitle))</a></p>
+            <p><a href="../index.html">\(HTMLText.escape(siteTitle))</a></p>
             <h1>Visual diff</h1>
             <p>No diff report yet. To make one:</p>
-            <pre><code>\(HTMLEscape.text(placeholderCommand))</code></pre>
+            <pre><code>\(HTMLText.escape(placeholderCommand))</code></pre>
             </body>
             </html>
 

@@ -167,7 +167,7 @@ private struct NavMenu: Sendable {
         let variant = Variant(root: root, expandedFolder: collapses ? SiteNav.folder(ofSlug: currentSlug) : "")
         guard let html = rendered[variant] else { preconditionFailure("no nav made for \(currentSlug) at \(root)") }
         let current = currentSlug == "index" ? root + "index.html" : root + currentSlug + ".html"
-        return TextSplice.replacingAll(in: html, "href=\"\(HTMLEscape.text(current))\">",
-                                       with: "href=\"\(HTMLEscape.text(current))\" aria-current=\"page\">")
+        return TextSplice.replacingAll(in: html, "href=\"\(HTMLText.escape(current))\">",
+                                       with: "href=\"\(HTMLText.escape(current))\" aria-current=\"page\">")
     }
 }

@@ -1,3 +1,5 @@
+import SkeletonWeb
+
 /// `sitemap.xml`: the gallery, every doc page and every standalone page, sorted.
 enum Sitemap {
     /// The site-relative URLs it lists.
@@ -12,7 +14,7 @@ enum Sitemap {
         if !base.isEmpty && !base.hasSuffix("/") { base += "/" }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths {
-            out += "  <url><loc>\(HTMLEscape.text(base + path))</loc></url>\n"
+            out += "  <url><loc>\(HTMLText.escape(base + path))</loc></url>\n"
         }
         return out + "</urlset>\n"
     }

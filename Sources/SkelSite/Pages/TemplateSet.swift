@@ -1,4 +1,5 @@
 import Foundation
+import SkeletonWeb
 import Mustache
 import SkeletonCore
 
@@ -109,7 +110,7 @@ struct TemplateSet: Sendable {
     }
 }
 
-/// `{{name}}` escaping on UTF-8 bytes (`HTMLEscape.text`) instead of Mustache's own,
+/// `{{name}}` escaping on UTF-8 bytes (`HTMLText.escape`) instead of Mustache's own,
 /// which goes a Character at a time through a dictionary: with 5000 components, about
 /// 40 escaped values each, that was an eighth of writing the pages. Same five
 /// replacements, same output. Every template starts with the pragma that selects it;
@@ -119,7 +120,7 @@ enum FastHTMLEscaping {
     static let pragma = "{{% CONTENT_TYPE: \(name)}}"
 
     struct ContentType: MustacheContentType {
-        func escapeText(_ text: String) -> String { HTMLEscape.text(text) }
+        func escapeText(_ text: String) -> String { HTMLText.escape(text) }
     }
 
     private static let registration: Void = MustacheContentTypes.register(ContentType(), named: name)
