@@ -26,18 +26,8 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         for name in ["SKELSITE_TEMPLATES", "SKELSITE_WASM"] { environment[name] = nil }
         func skelsite(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            process.currentDirectoryURL = folder
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+            let run = try WasmHarness.run(URL(fileURLWithPath: tool), arguments, in: folder, wholeEnvironment: environment)
+            return (run.status, run.output)
         }
         let version = try skelsite(["--version"], in: work)
         #expect(version.status == 0)

@@ -13,20 +13,7 @@ import Testing
         let chromium = try #require(PlaygroundTests.chromium, "chromium is required by the playground test")
         let work = try WasmHarness.scratchDirectory("playground-file")
         defer { try? FileManager.default.removeItem(at: work) }
-        let docs = work.appendingPathComponent("docs")
-        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
-        try Data("# Playground test\n".utf8).write(to: docs.appendingPathComponent("index.md"))
-        let site = work.appendingPathComponent("site")
-        let build = Process()
-        build.executableURL = BuildCLIHarness.executable
-        build.arguments = ["build", docs.path, "--output", site.path, "--quiet"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SKELSITE_TEMPLATES"] = BuildCLIHarness.templates.path
-        environment["SKELSITE_WASM"] = wasm.path
-        build.environment = environment
-        try build.run()
-        build.waitUntilExit()
-        #expect(build.terminationStatus == 0)
+        let site = try PlaygroundTests.buildOnePageSite(in: work, wasm: wasm)
 
         // The module as a classic script carries exactly the module's bytes.
         let script = try String(contentsOf: site.appendingPathComponent("assets/skelsite.wasm.js"), encoding: .utf8)

@@ -61,14 +61,9 @@ import Testing
 
     static let chromium = WasmHarness.executable(named: "chromium") ?? WasmHarness.executable(named: "chromium-browser")
 
-    @Test(.enabled(if: WasmHarness.node != nil, "node is not installed"))
-    func playgroundRendersLikeTheNativeCore() throws {
-        let wasm = try WasmHarness.builtWasm.get()
-        let chromium = try #require(Self.chromium, "chromium is required by the playground test")
-        let work = try WasmHarness.scratchDirectory("playground")
-        defer { try? FileManager.default.removeItem(at: work) }
-
-        // A one-page docs folder, built with the freshly compiled module.
+    /// A one-page docs folder in `work`, built with the freshly compiled module `wasm`;
+    /// returns the site folder.
+    static func buildOnePageSite(in work: URL, wasm: URL) throws -> URL {
         let docs = work.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         try Data("# Playground test\n".utf8).write(to: docs.appendingPathComponent("index.md"))
@@ -83,6 +78,17 @@ import Testing
         try build.run()
         build.waitUntilExit()
         #expect(build.terminationStatus == 0)
+        return site
+    }
+
+    @Test(.enabled(if: WasmHarness.node != nil, "node is not installed"))
+    func playgroundRendersLikeTheNativeCore() throws {
+        let wasm = try WasmHarness.builtWasm.get()
+        let chromium = try #require(Self.chromium, "chromium is required by the playground test")
+        let work = try WasmHarness.scratchDirectory("playground")
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let site = try Self.buildOnePageSite(in: work, wasm: wasm)
         let installed = try Data(contentsOf: site.appendingPathComponent("assets/skelsite.wasm"))
         #expect(installed == (try Data(contentsOf: wasm)), "the site carries the module it was built with")
         let page = try String(contentsOf: site.appendingPathComponent("playground.html"), encoding: .utf8)

@@ -36,18 +36,9 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         for name in ["SKELSITE_TEMPLATES", "SKELSITE_WASM"] { environment[name] = nil }
         func swiftPackage(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = swift
-            process.arguments = ["package", "--scratch-path", scratch] + arguments
-            process.currentDirectoryURL = app
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+            let run = try WasmHarness.run(swift, ["package", "--scratch-path", scratch] + arguments, in: app,
+                                          wholeEnvironment: environment)
+            return (run.status, run.output)
         }
 
         let build = try swiftPackage(["--allow-writing-to-package-directory", "skelsite", "build"])

@@ -28,13 +28,18 @@ enum WasmHarness {
 
     /// Runs `tool` to completion with stdout and stderr merged into one pipe (two
     /// pipes read one after the other can deadlock when the second fills up).
+    /// `extra` is set on top of this process's environment; `wholeEnvironment`, when
+    /// given, replaces it (to take variables away).
     static func run(_ tool: URL, _ arguments: [String], in directory: URL = root,
-                    environment extra: [String: String] = [:]) throws -> Run {
+                    environment extra: [String: String] = [:],
+                    wholeEnvironment: [String: String]? = nil) throws -> Run {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        if !extra.isEmpty {
+        if let wholeEnvironment {
+            process.environment = wholeEnvironment.merging(extra) { $1 }
+        } else if !extra.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         }
         let pipe = Pipe()
