@@ -13,7 +13,9 @@ import SkeletonCore
 /// files still match it, steps 2–7 only report "up to date".
 ///
 /// Invariants: the output folder is replaced only by a build without errors, and only
-/// at the very end (rename aside, rename in, delete old); the same input gives
+/// at the very end, by one atomic exchange of the staging and output folders (the old
+/// site is then deleted; see `OutputSwap`), so the output path always names a whole
+/// site; the same input gives
 /// byte-identical output; a component whose spec did not change is never painted again
 /// (content-addressed cache outside the output), and no output file shares an inode
 /// with the cache (see `ComponentImages`).

@@ -9,7 +9,8 @@ import Foundation
 /// 0.1 to 0.3 ms of kernel time; the folder-per-entry layout made ten per component,
 /// about a quarter of a 5000-spec build). Every file is written under a temporary name
 /// and renamed into place, and the `.entry` file goes last, so a reader that finds it
-/// finds whole PNGs; renaming also never rewrites an inode the output links to. Keys
+/// finds whole PNGs. The output never links to these files: its PNGs are copies
+/// (`ComponentImages`, `FileCopy`), so editing the output cannot reach the cache. Keys
 /// are SHA-256 of the renderer fingerprint and the spec's text (see `key`), so a stale
 /// entry is never reused.
 ///
