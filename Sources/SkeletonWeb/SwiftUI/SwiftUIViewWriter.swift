@@ -161,13 +161,15 @@ struct SwiftUIViewWriter {
             out.line("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: "
                      + SwiftLiteral.number(spacing) + ") {")
             out.indent {
-                out.line("ForEach(0..<" + String(max(0, count)) + ") { copy in")
+                out.line("ForEach(0..<" + String(max(0, count)) + ") { " + (stagger != 0 ? "copy" : "_") + " in")
                 out.indent {
                     out.line("Group {")
                     out.indent { for child in node.children { writeNode(child, parentIsRow: false) } }
                     out.line("}")
                     // Copy i animates as if at t − i·stagger (nested repeats add up).
-                    out.line(".skeletonTimeOffset(Double(copy) * " + SwiftLiteral.number(stagger) + ")")
+                    if stagger != 0 {
+                        out.line(".skeletonTimeOffset(Double(copy) * " + SwiftLiteral.number(stagger) + ")")
+                    }
                 }
                 out.line("}")
             }
