@@ -3,7 +3,7 @@ import Foundation
 import SkelSite
 import SkeletonCore
 
-/// `skelsite verify [SOURCE=site] [--json FILE] [--scale 1,2] [--threshold 0.1] [--minimum 0.995] [--failures DIR] [--chromium PATH]`
+/// `skelsite verify [SOURCE=site] [--json FILE] [--scale 1,2] [--threshold 0.03] [--minimum 0.995] [--failures DIR] [--chromium PATH]`
 ///
 /// Exit codes: 0 every frame matches (>= --minimum, 99.5% of pixels by default); 1 a frame is below that or
 /// a spec is invalid; 2 usage or I/O error (no folder, no browser, unwritable JSON).
@@ -14,7 +14,8 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             Every ```skeleton spec of every .md file under SOURCE is shown by headless \
             Chromium, frozen at t = 0, T/4, T/2 and 3T/4, in light and dark, at each \
-            scale, and compared with the painter's frame (pixelmatch, threshold 0.1).
+            scale, and compared with the painter's frame (pixelmatch, threshold 0.03; \
+            anti-aliased pixels are left out of the match and reported in --json).
 
             SOURCE, --scale, --threshold, --minimum and --chromium not given as flags \
             come from the project file (skelsite.toml in this folder or the nearest \
@@ -33,9 +34,10 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Comma-separated scales, each 1...4 (default: 1,2).")
     var scale: Checked<ScaleListRule>?
 
-    // pixelmatch's default, as in `diff`. Note: a 45% white band over the default base #DEDEE3 is
-    // below 0.1 (YIQ delta ~110 < 352), so use e.g. 0.03 to check the band geometry itself.
-    @Option(parsing: .unconditional, help: "pixelmatch colour threshold per pixel, 0...1 (default: \(DiffOptions().threshold)).")
+    // 0.03, not diff's 0.1: a 45% white band over the default base #DEDEE3 is below 0.1 (YIQ
+    // delta ~110 < 352), so at 0.1 a frame with no band at all matches one with the band.
+    @Option(parsing: .unconditional,
+            help: "pixelmatch colour threshold per pixel, 0...1 (default: \(VerifyRun.Options().pixelThreshold)).")
     var threshold: Checked<FractionRule>?
 
     // The issue's bar: a frame may differ in at most 1 pixel in 200 (anti-aliasing).

@@ -225,7 +225,8 @@ import Testing
 
             Every ```skeleton spec of every .md file under SOURCE is shown by headless
             Chromium, frozen at t = 0, T/4, T/2 and 3T/4, in light and dark, at each scale,
-            and compared with the painter's frame (pixelmatch, threshold 0.1).
+            and compared with the painter's frame (pixelmatch, threshold 0.03; anti-aliased
+            pixels are left out of the match and reported in --json).
 
             SOURCE, --scale, --threshold, --minimum and --chromium not given as flags come
             from the project file (skelsite.toml in this folder or the nearest parent, or
@@ -242,7 +243,7 @@ import Testing
               --json <file>           Also write the results as JSON to this file.
               --scale <scale>         Comma-separated scales, each 1...4 (default: 1,2).
               --threshold <threshold> pixelmatch colour threshold per pixel, 0...1
-                                      (default: 0.1).
+                                      (default: 0.03).
               --minimum <minimum>     Smallest share of matching pixels that passes, 0...1
                                       (default: 0.995).
               --failures <dir>        Write browser, painter and diff PNGs of failing

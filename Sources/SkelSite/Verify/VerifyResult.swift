@@ -9,14 +9,22 @@ public struct VerifyResult: Equatable, Sendable {
     public var scale: Int
     /// Seconds on the painter's clock.
     public var time: Double
-    /// Pixels pixelmatch counts as different.
+    /// Pixels pixelmatch counts as different (anti-aliased ones left out).
     public var mismatched: Int
+    /// Pixels that differ but that pixelmatch judges to be anti-aliasing: reported,
+    /// not counted in `match` (`matchCountingAntialiased` counts them).
+    public var antialiased: Int = 0
     public var pixels: Int
     /// SHA-256 (hex) of the spec's text; empty when unknown.
     public var specDigest: String = ""
 
     /// Share of matching pixels, 0...1.
     public var match: Double { pixels == 0 ? 1 : 1 - Double(mismatched) / Double(pixels) }
+
+    /// The share of matching pixels when anti-aliased ones count as mismatches too.
+    public var matchCountingAntialiased: Double {
+        pixels == 0 ? 1 : 1 - Double(mismatched + antialiased) / Double(pixels)
+    }
 }
 
 /// Terminal and JSON forms of a run's results.
@@ -34,7 +42,7 @@ public enum VerifyReport {
     }
 
     /// `{"results":[{"component","theme","scale","time","match"},...]}`, plus title,
-    /// mismatched, pixels and spec (the SHA-256 of the spec's text, which
+    /// mismatched, antialiased, pixels and spec (the SHA-256 of the spec's text, which
     /// `build --verify-results` matches components by). Numbers printed with fixed precision so runs diff cleanly.
     public static func json(_ results: [VerifyResult], minimum: Double? = nil) -> String {
         var out = "{"
@@ -48,6 +56,7 @@ public enum VerifyReport {
             out += ",\"time\":" + number(r.time)
             out += ",\"match\":" + number(r.match, places: 6)
             out += ",\"mismatched\":" + String(r.mismatched)
+            out += ",\"antialiased\":" + String(r.antialiased)
             out += ",\"pixels\":" + String(r.pixels)
             if !r.specDigest.isEmpty { out += ",\"spec\":\"" + r.specDigest + "\"" }
             out += "}"

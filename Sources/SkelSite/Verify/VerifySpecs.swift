@@ -13,6 +13,13 @@ public struct VerifySpec {
     public var source: String = ""
     /// How results name it: `path:line`.
     public var name: String { path + ":" + String(line) }
+
+    public init(path: String, line: Int, spec: Spec, source: String = "") {
+        self.path = path
+        self.line = line
+        self.spec = spec
+        self.source = source
+    }
 }
 
 /// Finds every ```skeleton block in every `.md` file under a folder (sorted paths, so
