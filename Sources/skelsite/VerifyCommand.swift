@@ -127,7 +127,7 @@ struct VerifyCommand: ParsableCommand {
               + VerifyReport.percent(options.minimumMatch) + " (worst " + VerifyReport.percent(worst) + ")")
         if let json {
             do {
-                try UserFile.write(VerifyReport.json(results, minimum: options.minimumMatch), to: json)
+                try UserFile.write(VerifyReport.json(results, minimum: options.minimumMatch, threshold: options.pixelThreshold), to: json)
             } catch {
                 try fail(error.description)
             }

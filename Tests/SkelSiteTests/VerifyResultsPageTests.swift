@@ -27,7 +27,7 @@ import Testing
                                             specDigest: digest))
             }
         }
-        return VerifyReport.json(results, minimum: 0.995)
+        return VerifyReport.json(results, minimum: 0.995, threshold: 0.03)
     }
 
     func build(_ site: TestSite, results: String?) throws -> BuildReport {
@@ -51,6 +51,9 @@ import Testing
         #expect(page.contains("<thead><tr><th scope=\"col\">Theme and scale</th><th scope=\"col\">t = 0 s</th><th scope=\"col\">t = 0.5 s</th></tr></thead>"))
         #expect(page.contains("<tr><th scope=\"row\">light @1x</th><td>100%</td><td>99.75%</td></tr>"))
         #expect(page.contains("<tr><th scope=\"row\">light @2x</th><td>100%</td><td class=\"below\">99.44%</td></tr>"))
+        // The caption names the threshold the run used.
+        #expect(page.contains("matches the reference PNG (skelsite verify, pixelmatch threshold 0.03)</caption>"))
+        #expect(Self.resultsJSON(digest: "d").hasPrefix("{\"minimum\":0.995,\"threshold\":0.03,\"results\":[\n"))
         // Only the measured spec gets a table.
         #expect(page.components(separatedBy: "class=\"agreement").count == 2)
     }

@@ -21,7 +21,7 @@ enum AgreementTable {
                 },
             ]
         }
-        return [
+        var context: [String: Any] = [
             "worst": VerifyReport.percent(agreement.worst),
             "minimum": VerifyReport.percent(agreement.minimum),
             "passed": agreement.passed,
@@ -29,5 +29,7 @@ enum AgreementTable {
             "times": times.map { ["time": PageContexts.formatSeconds($0)] },
             "rows": rows,
         ]
+        if let threshold = agreement.threshold { context["threshold"] = VerifyReport.number(threshold, places: 6) }
+        return context
     }
 }

@@ -19,6 +19,8 @@ public struct ComponentAgreement: Equatable, Sendable {
     public var frames: [Frame]
     /// The bar the run used; frames below it are marked on the page.
     public var minimum: Double
+    /// pixelmatch's threshold the run used; nil in files that do not say (older runs).
+    public var threshold: Double? = nil
 
     public var worst: Double { frames.map(\.match).min() ?? 1 }
     public var passed: Bool { frames.allSatisfy { $0.match >= minimum } }
@@ -49,6 +51,7 @@ public enum VerifyResultsFile {
         }
         // verify's default bar, for files that do not say.
         let minimum = (root["minimum"] as? NSNumber)?.doubleValue ?? 0.995
+        let threshold = (root["threshold"] as? NSNumber)?.doubleValue
         var byDigest: [String: ComponentAgreement] = [:]
         for (index, result) in results.enumerated() {
             guard let digest = result["spec"] as? String else { continue }
@@ -57,7 +60,7 @@ public enum VerifyResultsFile {
                   let match = (result["match"] as? NSNumber)?.doubleValue else {
                 throw .io("\(path): result \(index + 1) lacks theme, scale, time or match")
             }
-            byDigest[digest, default: ComponentAgreement(frames: [], minimum: minimum)].frames
+            byDigest[digest, default: ComponentAgreement(frames: [], minimum: minimum, threshold: threshold)].frames
                 .append(.init(theme: theme, scale: scale, time: time, match: match))
         }
         return byDigest

@@ -44,9 +44,10 @@ public enum VerifyReport {
     /// `{"results":[{"component","theme","scale","time","match"},...]}`, plus title,
     /// mismatched, antialiased, pixels and spec (the SHA-256 of the spec's text, which
     /// `build --verify-results` matches components by). Numbers printed with fixed precision so runs diff cleanly.
-    public static func json(_ results: [VerifyResult], minimum: Double? = nil) -> String {
+    public static func json(_ results: [VerifyResult], minimum: Double? = nil, threshold: Double? = nil) -> String {
         var out = "{"
         if let minimum { out += "\"minimum\":" + number(minimum, places: 6) + "," }
+        if let threshold { out += "\"threshold\":" + number(threshold, places: 6) + "," }
         out += "\"results\":[\n"
         for (index, r) in results.enumerated() {
             out += "{\"component\":" + quoted(r.component)
