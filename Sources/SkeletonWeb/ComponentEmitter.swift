@@ -36,7 +36,7 @@ public struct EmitOptions: Equatable, Hashable, Sendable {
 /// Markup (the HTML mirrors the spec tree, one `div` per node, flexbox per the mapping
 /// in LayoutEngine.swift):
 ///
-///     <div class="sk-XXXXXXXX" role="status" aria-busy="true" aria-live="polite">
+///     <div class="sk-XXXXXXXX" dir="ltr" role="status" aria-busy="true" aria-live="polite">
 ///       <span class="sk-label">Loading Title…</span>
 ///       <div class="sk-c" aria-hidden="true"> …nodes… </div>
 ///     </div>
@@ -87,7 +87,10 @@ public enum ComponentEmitter {
         let scope = ScopeHash.scope(for: spec, options: options)
         var markup = MarkupBuilder(items: layout.items)
         markup.write(spec.children, indent: 4)
-        var html = "<div class=\"" + scope + "\" role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
+        // dir="ltr": the spec is drawn as written whatever the page's direction; in a
+        // right-to-left page the rows would otherwise mirror while the band, placed in
+        // left-based coordinates, would not (site/reference/layout.md, "Direction").
+        var html = "<div class=\"" + scope + "\" dir=\"ltr\" role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
         html += "  <span class=\"sk-label\">" + HTMLText.escape(spec.accessibleLabel(name: label)) + "</span>\n"
         html += "  <div class=\"sk-c\" aria-hidden=\"true\">\n"
         html += markup.html

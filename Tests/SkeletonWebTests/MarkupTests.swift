@@ -7,7 +7,7 @@ import Testing
         let (spec, layout) = Fixture.oneRect()
         let component = ComponentEmitter.emit(spec, layout: layout)
         let expected = """
-            <div class="\(component.scope)" role="status" aria-busy="true" aria-live="polite">
+            <div class="\(component.scope)" dir="ltr" role="status" aria-busy="true" aria-live="polite">
               <span class="sk-label">Loading Row…</span>
               <div class="sk-c" aria-hidden="true">
                 <div class="sk-n0">
