@@ -44,7 +44,8 @@ struct RenderSpecSource {
     /// The quoted title on a spec's `skeleton` line, read without parsing the spec,
     /// so that a spec with errors can still be picked by name (and its errors shown).
     static func title(of spec: String) -> String? {
-        for rawLine in spec.split(separator: "\n", omittingEmptySubsequences: false) {
+        // isNewline: "\n", "\r\n" (one Character in Swift) and a lone "\r", as the parser reads lines.
+        for rawLine in spec.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard line.hasPrefix("skeleton") else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import SkelSite
 import SkeletonCore
 import SkeletonWeb
 import Testing
@@ -120,23 +121,12 @@ import Testing
     }
 }
 
-/// The specs of a Markdown text, parsed as the command parses them.
+/// The specs of a Markdown text, parsed as the command parses them (SkelSite's own
+/// block finder, the one `export` uses).
 enum SpecBlocksForTest {
     static func specs(_ markdown: String) -> [Spec] {
-        var specs: [Spec] = []
-        var block: [Substring]?
-        var first = 0
-        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if block == nil, line.hasPrefix("```skeleton") {
-                block = []
-                first = index + 2
-            } else if block != nil, line.hasPrefix("```") {
-                if let spec = SpecParser.parse(block!.joined(separator: "\n"), firstLine: first).spec { specs.append(spec) }
-                block = nil
-            } else if block != nil {
-                block!.append(line)
-            }
+        SpecBlocks.find(inMarkdown: markdown).compactMap {
+            SpecParser.parse($0.text, firstLine: $0.firstLine, columnOffset: $0.columnOffset).spec
         }
-        return specs
     }
 }

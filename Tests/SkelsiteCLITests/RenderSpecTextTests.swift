@@ -20,6 +20,19 @@ import Testing
         }
     }
 
+    /// A CRLF `.skel` is found by its title (before: "holds no spec titled 'B'", since
+    /// "\r\n" is one Character and the title line never split).
+    @Test func aCRLFSkelFileIsFoundByName() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("crlf.skel")
+        try Data(Self.spec.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: file)
+        let png = folder.appendingPathComponent("out.png")
+        let result = try CLIRunner.run(["render", file.path, "--name", "B", "--output", png.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote \(png.path) (40x10 px)\n")
+    }
+
     /// Before: "2:3: error: unknown node kind 'rect'; did you mean 'rect'?" (the NUL
     /// invisible in the message).
     @Test func aNulByteIsALocatedError() throws {
