@@ -26,7 +26,8 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("crlf.skel")
-        try Data(Self.spec.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: file)
+        // A comment first: the title is on the second line.
+        try Data(("# bars\n" + Self.spec).replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: file)
         let png = folder.appendingPathComponent("out.png")
         let result = try CLIRunner.run(["render", file.path, "--name", "B", "--output", png.path])
         #expect(result.status == 0, "\(result.stderr)")
