@@ -78,11 +78,9 @@ public enum Painter {
         return Canvas(width: size.width, height: size.height, background: spec.appearance.colours(for: theme).background)
     }
 
-    /// An item's box in pixels at scale `s`.
+    /// An item's box in pixels at scale `s`: edges on whole device pixels, as browsers
+    /// place them (`LayoutItem.snappedBox`, site/reference/rendering.md "Edges").
     static func pixelBox(_ item: LayoutItem, scale s: Int) -> RoundedBox {
-        let scaleD = Double(s)
-        return RoundedBox(x: item.frame.x * scaleD, y: item.frame.y * scaleD,
-                          width: item.frame.width * scaleD, height: item.frame.height * scaleD,
-                          radius: item.radius * scaleD)
+        item.snappedBox(scale: s)
     }
 }
