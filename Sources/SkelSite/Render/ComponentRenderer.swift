@@ -5,7 +5,7 @@ import SkeletonWeb
 /// emitter and reference PNGs from the core painter. Pure: same spec, same bytes.
 public enum ComponentRenderer {
     /// Bump when what this file produces changes, so caches re-render.
-    static let formatVersion = "component-artifacts-4"
+    static let formatVersion = "component-artifacts-5"
 
     /// Frames in the animated preview's one cycle. 8 (why: enough to read the motion in
     /// a preview, about half the painting and encoding of 12, and divisible by 4 so the
@@ -76,7 +76,8 @@ public enum ComponentRenderer {
                                       ("dark@1x.png", paint(0, 1, .dark)), ("dark@2x.png", paint(0, 2, .dark))],
                             preview: [], strip: nil, stripTimes: [], frameMilliseconds: 0)
         guard spec.animation.moves else { return images }
-        let step = spec.animation.duration / Double(previewFrameCount)
+        // One whole cycle (the duration, plus any interval, doubled by repeat=reverse).
+        let step = spec.animation.period / Double(previewFrameCount)
         var frames: [RGBAImage] = [light1x]
         // The preview's frames differ only in their shapes: paint the rest once.
         let backdrop = Backdrop.make(spec, layout: layout, scale: 1, theme: .light)
