@@ -41,8 +41,9 @@ struct ByteWriter {
     }
 
     /// u32 kind (0 none, 1 gradient, 2 pulse, 3 shimmer), f64 duration, f64 delay
-    /// (seconds), u32 moves (1 when `Animation.moves`, else 0): what a player needs to
-    /// scrub one cycle and to skip redraws of frames that cannot change.
+    /// (seconds), u32 moves (1 when `Animation.moves`, else 0), f64 period (the whole
+    /// cycle, `Animation.period`): what a player needs to scrub one cycle and to skip
+    /// redraws of frames that cannot change.
     mutating func animation(_ animation: Animation) {
         switch animation.kind {
         case .none: u32(0)
@@ -53,5 +54,6 @@ struct ByteWriter {
         f64(animation.duration)
         f64(animation.delay)
         u32(animation.moves ? 1 : 0)
+        f64(animation.period)
     }
 }

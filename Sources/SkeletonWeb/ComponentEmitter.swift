@@ -63,13 +63,21 @@ public struct EmitOptions: Equatable, Hashable, Sendable {
 ///   The ends fade to the highlight at alpha 0 rather than `transparent`, so the result
 ///   does not depend on the colour space the browser interpolates in.
 /// - Gradient: the same layer, L wide, static, spanning pmin...pmax.
-/// - Pulse: `opacity` keyframes 1 → 0.5 → 1 with ease-in-out per half; equal to the
-///   painter's 1 − 0.5·ease-in-out(phase) because ease-in-out is point-symmetric.
+/// - Per-shape sweeps (`scope=shape`): each shape's layer is its own band over its own
+///   box (ShapeSweepLayer), moved by one shared `transform` keyframes rule.
+/// - Pulse: `opacity` keyframes from → to → from (1 → 0.5 → 1 by default), the easing
+///   forwards on the way down and mirrored on the way back (the painter's rule).
+/// - Rhythm: the keyframes are `Animation.cycleKeys` (CycleKeyframes), over the whole
+///   cycle T = `Animation.period`: a rest (`interval`) holds the band past the end edge
+///   or the pulse at `from`; `repeat=reverse` adds the return sweep.
 /// - Stagger: a shape with time offset o gets `animation-delay` ≡ o (mod T), taken in
 ///   (−T, 0] so it is mid-cycle at once, exactly like the painter's (t − o) mod T.
-/// - Delay: the component root runs a 0 s opacity animation 0 → 1 with fill `both`,
-///   delayed by `delay`; every shape's delay is increased by `delay` so the timeline
-///   starts when the component shows (the painter's t = 0).
+/// - Delay and fade: the component root runs an opacity animation 0 → 1 over `fade`
+///   (0 s by default) with fill `both`, delayed by `delay`; every shape's delay is
+///   increased by `delay` so the timeline starts when the component shows (the
+///   painter's t = 0).
+/// - Ending: `aria-busy="false"` on the root, set by the app when loading is over,
+///   hides the component (fading it over `fade` when given).
 /// - Reduced motion (`prefers-reduced-motion: reduce` or an ancestor
 ///   `[data-motion="reduce"]`): shimmer layers are removed and pulse stops, i.e. the
 ///   t = 0 frame. The static gradient and the appearance delay are not motion and stay.

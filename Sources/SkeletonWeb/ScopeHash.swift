@@ -81,6 +81,19 @@ enum ScopeHash {
         hash.add(motion.delay)
         hash.add(motion.stagger)
         hash.add(tag(motion.easing))
+        // The rhythm attributes only when one is not its default, so specs without
+        // them keep the scopes they always had.
+        let plain = Defaults.animation
+        if motion.interval != 0 || motion.repeatMode != .restart || motion.pulseFrom != plain.pulseFrom
+            || motion.pulseTo != plain.pulseTo || motion.scope != .component || motion.fade != 0 {
+            hash.add("rhythm")
+            hash.add(motion.interval)
+            hash.add(motion.repeatMode == .reverse)
+            hash.add(motion.pulseFrom)
+            hash.add(motion.pulseTo)
+            hash.add(motion.scope == .shape)
+            hash.add(motion.fade)
+        }
         hash.add(spec.children.count)
         for child in spec.children { add(child, to: &hash) }
         // Frozen copies (verify) must not share a class with the live component on one page.

@@ -52,10 +52,13 @@ struct StyleSheet {
         if let height = spec.height { root.append("height:" + CSSNumber.px(height)) }
         // The painter's image ends at the component's box: clip what overflows it.
         root += ["overflow:hidden", "background:var(--sk-bg)"]
-        if options.frozenAt == nil && motion.delay > 0 {
-            root.append("animation:" + scope + "-in 0s " + CSSNumber.seconds(motion.delay) + " both")
+        if showsIn {
+            // Hidden for `delay`, then shown at once, or over `fade` seconds.
+            let fade = motion.fade > 0 ? CSSNumber.seconds(motion.fade) + " ease-in-out" : "0s"
+            root.append("animation:" + scope + "-in " + fade + " " + CSSNumber.seconds(motion.delay) + " both")
         }
         var out = rule(s, root)
+        out += rule(s + "[aria-busy=\"false\"]", endRule)
         // Visually hidden but read by screen readers.
         out += rule(s + " .sk-label", ["position:absolute", "width:1px", "height:1px", "margin:-1px", "padding:0",
                                        "border:0", "overflow:hidden", "clip:rect(0 0 0 0)", "clip-path:inset(50%)",
@@ -70,29 +73,46 @@ struct StyleSheet {
         return out
     }
 
+    /// Does the root run the `-in` animation (a delay or a fade-in)? Not when frozen.
+    private var showsIn: Bool { options.frozenAt == nil && (motion.delay > 0 || motion.fade > 0) }
+
+    /// The app ends the skeleton by setting `aria-busy="false"` on its root (loading is
+    /// over): it hides, over `fade` seconds when given (site/guides/delayed-show.md).
+    /// `filter` fades it, not `opacity`, which the `-in` animation holds at 1: a
+    /// skeleton ended during its delay was never seen and stays unseen.
+    private var endRule: [String] {
+        guard motion.fade > 0 else { return ["visibility:hidden"] }
+        let fade = CSSNumber.seconds(motion.fade)
+        return ["filter:opacity(0)", "visibility:hidden", "transition:filter " + fade + " ease-in-out,visibility " + fade]
+    }
+
     // MARK: Shapes and their highlight layer
 
     private func shapeRules() -> String {
         var shape = ["position:relative", "overflow:hidden", "background:var(--sk-b)"]
         if motion.kind == .pulse && animates {
-            shape.append("animation:" + scope + "-pulse " + CSSNumber.seconds(motion.duration) + " "
-                         + AnimationTiming.keyword(Defaults.pulseEasing) + " infinite" + pausedSuffix)
+            shape.append("animation:" + scope + "-pulse " + CSSNumber.seconds(motion.period) + " "
+                         + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)
+            // The t = 0 opacity, also what reduced motion shows once the animation stops.
+            if motion.pulseFrom != 1 { shape.append("opacity:" + CSSNumber.format(motion.pulseFrom)) }
         }
         var out = rule(s + " .sk-s", shape)
         guard hasLayer else { return out }
-        let geometry = sweep
-        let length = geometry.length
-        // Shimmer: a band of width B. Gradient: one layer spanning the whole sweep.
-        let layerWidth = motion.kind == .shimmer ? motion.band * length : length
-        // One point of margin across the sweep: rotated edges must not show inside shapes.
-        let layerHeight = geometry.qMax - geometry.qMin + 2
-        var layer = ["content:\"\"", "position:absolute", "left:0", "top:0",
-                     "width:" + CSSNumber.px(layerWidth), "height:" + CSSNumber.px(layerHeight),
-                     "transform-origin:0 0",
-                     "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))"]
+        var layer = ["content:\"\"", "position:absolute", "left:0", "top:0"]
+        if motion.scope == .component {
+            let geometry = sweep
+            let length = geometry.length
+            // Shimmer: a band of width B. Gradient: one layer spanning the whole sweep.
+            let layerWidth = motion.kind == .shimmer ? motion.band * length : length
+            // One point of margin across the sweep: rotated edges must not show inside shapes.
+            let layerHeight = geometry.qMax - geometry.qMin + 2
+            layer += ["width:" + CSSNumber.px(layerWidth), "height:" + CSSNumber.px(layerHeight)]
+        }
+        layer += ["transform-origin:0 0",
+                  "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))"]
         if motion.kind == .shimmer {
-            layer.append("animation:" + scope + "-sweep " + CSSNumber.seconds(motion.duration) + " "
-                         + AnimationTiming.keyword(motion.easing) + " infinite" + pausedSuffix)
+            layer.append("animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
+                         + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)
         }
         out += rule(s + " .sk-s::after", layer)
         return out
@@ -129,7 +149,9 @@ struct StyleSheet {
                 own.append("animation-delay:" + CSSNumber.seconds(delay))
             }
             if !own.isEmpty { out += rule(selector, own) }
-            if hasLayer {
+            if hasLayer && motion.scope == .shape {
+                out += rule(selector + "::after", ShapeSweepLayer.declarations(motion, frame: item.frame, delay: delay))
+            } else if hasLayer {
                 let tx = origin.x - item.frame.x
                 let ty = origin.y - item.frame.y
                 var layer = ["transform:matrix(" + matrixNumber(geometry.ux) + "," + matrixNumber(geometry.uy) + ","
@@ -189,17 +211,24 @@ struct StyleSheet {
 
     private func keyframes() -> String {
         var out = ""
-        if motion.kind == .shimmer && hasLayer {
+        if motion.kind == .shimmer && hasLayer && motion.scope == .shape {
+            out += CycleKeyframes.rule(scope + "-sweep", motion, ShapeSweepLayer.travel(motion))
+        } else if motion.kind == .shimmer && hasLayer {
             let geometry = sweep
             let travel = geometry.length * (1 + motion.band)
-            out += "@keyframes " + scope + "-sweep{from{translate:0 0}to{translate:"
-                + CSSNumber.px(travel * geometry.ux) + " " + CSSNumber.px(travel * geometry.uy) + "}}\n"
+            out += CycleKeyframes.rule(scope + "-sweep", motion) { progress in
+                "translate:" + (progress == 0 ? "0 0" : CSSNumber.px(progress * travel * geometry.ux) + " "
+                                + CSSNumber.px(progress * travel * geometry.uy))
+            }
         }
         if motion.kind == .pulse && animates {
-            out += "@keyframes " + scope + "-pulse{0%,100%{opacity:1}50%{opacity:"
-                + CSSNumber.format(Defaults.pulseMinOpacity) + "}}\n"
+            let from = motion.pulseFrom
+            let to = motion.pulseTo
+            out += CycleKeyframes.rule(scope + "-pulse", motion) { depth in
+                "opacity:" + CSSNumber.format(from - (from - to) * depth)
+            }
         }
-        if options.frozenAt == nil && motion.delay > 0 {
+        if showsIn {
             out += "@keyframes " + scope + "-in{from{opacity:0}to{opacity:1}}\n"
         }
         return out

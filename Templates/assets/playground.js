@@ -44,8 +44,8 @@ const scrub = $('pg-scrub');
 const timeOut = $('pg-time');
 
 let sk = null;
-/** Animation of the last spec that parsed: { kind, duration, delay, moves }. */
-let animation = { kind: 'none', duration: 1.5, delay: 0, moves: false };
+/** Animation of the last spec that parsed: { kind, duration, delay, moves, period }. */
+let animation = { kind: 'none', duration: 1.5, delay: 0, moves: false, period: 1.5 };
 let specOK = false;
 /** performance.now() at which the playing clock read 0. */
 let clockOrigin = performance.now();
@@ -102,7 +102,7 @@ function specChanged() {
     editor.show(component.warnings);
     live.show(component);
     animation = component.animation;
-    scrub.max = String(animation.duration);
+    scrub.max = String(animation.period);
     showStatus(component.warnings.length > 0 ? `${component.warnings.length} warning(s).` : 'Rendered.');
   }
   canvas.setStale(!specOK);

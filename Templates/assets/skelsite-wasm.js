@@ -29,11 +29,12 @@
  *
  * where `pixels` is a `Uint8ClampedArray` of width·height·4 straight-alpha sRGB bytes
  * (ready for `new ImageData(pixels, width, height)`), `warnings` lists non-fatal
- * diagnostics, `animation` is `{ kind, duration, delay, moves }` (kind 'none',
+ * diagnostics, `animation` is `{ kind, duration, delay, moves, period }` (kind 'none',
  * 'gradient', 'pulse' or 'shimmer'; seconds; `moves` is the core's own answer to
- * whether frames change with time, so a player redraws only when it is true), and
- * `cycleTime` is where in its cycle the frame is (`time` mod `duration`, as the
- * painter takes it); or, when the spec does not parse,
+ * whether frames change with time, so a player redraws only when it is true;
+ * `period` is the whole cycle: the duration plus the spec's `interval`, doubled by
+ * `repeat=reverse`), and `cycleTime` is where in its cycle the frame is (`time` mod
+ * `period`, as the painter takes it); or, when the spec does not parse,
  *
  *     { diagnostics: [{ line, column, message, severity }, ...] }
  *
@@ -118,7 +119,7 @@ class Reader {
   }
   animation() {
     const kind = ANIMATION_KINDS[this.u32()];
-    return { kind, duration: this.f64(), delay: this.f64(), moves: this.u32() === 1 };
+    return { kind, duration: this.f64(), delay: this.f64(), moves: this.u32() === 1, period: this.f64() };
   }
   diagnostics() {
     const list = [];

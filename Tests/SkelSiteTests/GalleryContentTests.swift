@@ -85,13 +85,20 @@ import Testing
     }
 
     /// The recreation: a 56 × 56 circle, a 14-point title line and a 12-point subtitle
-    /// on a card with 12-point corners, shimmering in 1.3 s.
+    /// on a card with 12-point corners; like the SwiftUI tutorial's `.shimmer()` on each
+    /// shape, a band as wide as each shape, crossing in two thirds of a 1.3 s cycle
+    /// (phase −1 to 1 of −1 to 2) and resting the last third.
     @Test func swiftUIArticleCardHasTheRecreatedSizes() throws {
         let first = try #require(Self.specs(in: try Self.text("swiftui-article-card.md")).first)
         let spec = try #require(SpecParser.parse(first.source, firstLine: first.firstLine).spec)
         #expect(spec.title == "SwiftUI article card")
         #expect(spec.animation.kind == .shimmer)
-        #expect(spec.animation.duration == 1.3)
+        #expect(spec.animation.scope == .shape)
+        #expect(spec.animation.band == 1)
+        #expect(spec.animation.duration == 0.867)
+        #expect(spec.animation.interval == 0.433)
+        #expect(abs(spec.animation.period - 1.3) < 1e-12)
+        #expect(spec.animation.repeatMode == .restart)
         #expect(spec.animation.easing == .linear)
         let layout = LayoutEngine.layout(spec)
         #expect(layout.width == 360)

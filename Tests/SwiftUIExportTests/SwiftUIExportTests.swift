@@ -16,7 +16,7 @@ import Testing
     static let repository = folder.deletingLastPathComponent().deletingLastPathComponent()
     static let regenerate = ProcessInfo.processInfo.environment["SKELSITE_UPDATE_GOLDENS"] == "1"
 
-    static let names = ["article-row", "every-node", "pulse-stagger", "still", "attributes"]
+    static let names = ["article-row", "every-node", "pulse-stagger", "still", "attributes", "rhythm"]
 
     static func spec(_ name: String) throws -> Spec {
         let text = try String(contentsOf: goldens.appendingPathComponent(name + ".skel"), encoding: .utf8)

@@ -136,9 +136,10 @@ try {
   // it is (gallery sections, docs, the playground's shadow root); every .component-live
   // must hold exactly one.
   //
-  // Motion: an animation "moves" unless it is a component's appearance delay
-  // (`<scope>-in`, 0 s, opacity only), which StyleSheet.reducedMotionRules keeps on purpose:
-  // it is a delayed appearance, not motion. The pulse is opacity too, but endless: it moves.
+  // Motion: an animation "moves" unless it is a component's appearance
+  // (`<scope>-in`, opacity only: a delay, shown at once or faded in over `fade=`), which
+  // StyleSheet.reducedMotionRules keeps on purpose: it is an appearance, played once, not
+  // motion. The pulse is opacity too, but endless: it moves.
   // A component is meant to animate when its own stylesheet gives .sk-s or .sk-s::after an
   // endless animation outside the reduced-motion rules.
   const helpers = `
@@ -150,7 +151,7 @@ try {
     const keptAppearance = (a) => {
       const target = a.effect && a.effect.target;
       const root = target && target.closest('.sk-c') ? target.closest('.sk-c').parentElement : target;
-      return !!root && a.animationName === scopeOf(root) + '-in' && a.effect.getTiming().duration === 0
+      return !!root && a.animationName === scopeOf(root) + '-in' && a.effect.getTiming().iterations === 1
         && a.effect.getKeyframes().every((k) => Object.keys(k).every((p) => ['offset', 'computedOffset', 'easing', 'composite', 'opacity'].includes(p)));
     };
     const moving = () => document.getAnimations().filter((a) => a.playState === 'running' && !keptAppearance(a));

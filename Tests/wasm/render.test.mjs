@@ -177,7 +177,7 @@ if (fresh.pixels === short || short.some((b) => b !== 0) || !Buffer.from(fresh.p
 // What the results carry besides pixels: animation (seconds) and warnings.
 const pulse = 'skeleton "Timing" width=40\n  animation pulse duration=2s delay=250ms\n  rect 10x10\n';
 for (const [name, result] of [['render', sk.render(pulse)], ['html', sk.html(pulse)]]) {
-  const want = JSON.stringify({ kind: 'pulse', duration: 2, delay: 0.25, moves: true });
+  const want = JSON.stringify({ kind: 'pulse', duration: 2, delay: 0.25, moves: true, period: 2 });
   if (JSON.stringify(result.animation) !== want) failures.push(`${name}: animation ${JSON.stringify(result.animation)}, expected ${want}`);
   if (JSON.stringify(result.warnings) !== '[]') failures.push(`${name}: warnings ${JSON.stringify(result.warnings)}`);
 }
@@ -192,6 +192,15 @@ for (const spec of [...cases.html.map((c) => c.spec), ...kinds]) {
 }
 const movingKinds = kinds.map((spec) => sk.html(spec).animation.moves);
 if (JSON.stringify(movingKinds) !== '[false,false,true,true]') failures.push(`moves by kind: ${movingKinds}`);
+
+// period: the whole cycle, duration plus interval, doubled by a shimmer's repeat=reverse.
+for (const [line, want] of [['animation pulse duration=2s interval=0.5s', 2.5], ['animation shimmer duration=1s interval=250ms repeat=reverse', 2.5],
+                            ['animation pulse duration=2s repeat=reverse', 2]]) {
+  const got = sk.html(`skeleton "Period" width=40\n  ${line}\n  rect 10x10\n`).animation.period;
+  if (got !== want) failures.push(`${line}: period ${got}, expected ${want}`);
+}
+const rested = 'skeleton "Rest" width=40\n  animation shimmer duration=1s interval=1s\n  rect 10x10\n';
+if (sk.render(rested, { time: 3.5 }).cycleTime !== 1.5) failures.push('cycleTime with an interval: not t mod (duration + interval)');
 
 // cycleTime: the painter's t mod T for the frame.
 for (const [time, want] of [[0, 0], [0.5, 0.5], [2.5, 0.5], [4, 0]]) {

@@ -76,7 +76,8 @@ public enum ComponentRenderer {
                                       ("dark@1x.png", paint(0, 1, .dark)), ("dark@2x.png", paint(0, 2, .dark))],
                             preview: [], strip: nil, stripTimes: [], frameMilliseconds: 0)
         guard spec.animation.moves else { return images }
-        let step = spec.animation.duration / Double(previewFrameCount)
+        // One whole cycle (the duration, plus any interval, doubled by repeat=reverse).
+        let step = spec.animation.period / Double(previewFrameCount)
         var frames: [RGBAImage] = [light1x]
         // The preview's frames differ only in their shapes: paint the rest once.
         let backdrop = Backdrop.make(spec, layout: layout, scale: 1, theme: .light)

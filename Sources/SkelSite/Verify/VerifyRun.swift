@@ -42,10 +42,11 @@ public struct VerifyRun {
         try? FileManager.default.removeItem(at: scratch)
     }
 
-    /// The four times of a spec: quarters of its duration (all 0 for a spec that
-    /// cannot loop).
+    /// The four times of a spec: quarters of its whole cycle, `Animation.period` (the
+    /// duration plus the interval, doubled by `repeat=reverse`); all 0 for a spec that
+    /// cannot loop.
     public static func times(of spec: Spec) -> [Double] {
-        let period = spec.animation.duration > 0 ? spec.animation.duration : 0
+        let period = spec.animation.duration > 0 ? spec.animation.period : 0
         return [0, period / 4, period / 2, period * 3 / 4]
     }
 

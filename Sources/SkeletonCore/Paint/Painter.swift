@@ -64,9 +64,9 @@ public enum Painter {
                     faded.a = UInt8(Double(colour.a) * timeline.pulseOpacity(at: t) + 0.5)
                     fill(faded)
                 case .gradient:
-                    fill(colour, sweep: timeline.gradientSweep(look.highlight))
+                    fill(colour, sweep: timeline.gradientSweep(over: item.frame, look.highlight))
                 case .shimmer:
-                    fill(colour, sweep: timeline.shimmerSweep(at: t, look.highlight))
+                    fill(colour, sweep: timeline.shimmerSweep(at: t, over: item.frame, look.highlight))
                 }
             }
         }

@@ -12,11 +12,13 @@ extension Animation {
     }
 
     /// t mod T: how far into its cycle the animation is at `time` seconds, in [0, T)
-    /// up to rounding (docs/rendering-rules.md: "(t' mod T) / T"). nil when there is
-    /// no cycle (a duration that is not positive and finite) or `time` is not finite.
+    /// up to rounding (docs/rendering-rules.md: "(t' mod T) / T"), T being the whole
+    /// cycle, `period` (the duration, plus the interval, doubled by `repeat=reverse`).
+    /// nil when there is no cycle (a duration that is not positive and finite) or
+    /// `time` is not finite.
     public func timeInCycle(at time: Double) -> Double? {
-        let period = duration
-        guard period > 0, period.isFinite, time.isFinite else { return nil }
+        let period = self.period
+        guard duration > 0, period > 0, period.isFinite, time.isFinite else { return nil }
         return time - period * (time / period).rounded(.down)
     }
 }

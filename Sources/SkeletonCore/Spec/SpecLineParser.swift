@@ -104,6 +104,7 @@ extension SpecParseRun {
     }
 
     mutating func parseAnimation(_ line: SpecLine, apply: Bool) {
+        let reported = diagnostics.count
         let (positionals, attributes) = sortTokens(line, .animation)
         if positionals.isEmpty {
             error("animation needs a kind: none, gradient, pulse or shimmer, like 'animation pulse'", line.line, line.column)
@@ -130,10 +131,13 @@ extension SpecParseRun {
                 if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { delay = t }
             case "stagger":
                 if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { stagger = t }
-            default:
+            case "easing":
                 if let e = check(SpecValues.keyword(v, name, SpecWords.easing), token, line), apply { easing = e }
+            default:
+                parseRhythm(name, token, line, apply: apply)
             }
         }
+        if apply && diagnostics.count == reported { checkPulseDepth(attributes, line) }
     }
 
     /// Builds a layout node; nil when the keyword itself was unusable. Attribute

@@ -53,6 +53,8 @@ struct SpecParseRun {
     var delay: Double = 0
     var stagger: Double = 0
     var easing: Easing?
+    /// interval=, repeat=, from=, to=, scope=, fade= (SpecRhythmAttributes.swift).
+    var rhythm = RhythmDraft()
 
     init(firstLine: Int, columnOffset: Int) {
         self.firstLine = firstLine
@@ -238,7 +240,9 @@ struct SpecParseRun {
     func resolvedAnimation() -> Animation {
         Animation(kind: animationKind, duration: duration, direction: direction, band: band,
                   angle: angle ?? direction.cssDegrees, delay: delay, stagger: stagger,
-                  easing: easing ?? (animationKind == .pulse ? Defaults.pulseEasing : Defaults.easing))
+                  easing: easing ?? (animationKind == .pulse ? Defaults.pulseEasing : Defaults.easing),
+                  interval: rhythm.interval, repeatMode: rhythm.repeatMode, pulseFrom: rhythm.pulseFrom,
+                  pulseTo: rhythm.pulseTo, scope: rhythm.scope, fade: rhythm.fade)
     }
 
     mutating func finish() -> ParseResult {

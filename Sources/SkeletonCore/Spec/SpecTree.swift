@@ -103,6 +103,10 @@ public struct Appearance: Equatable, Hashable, Sendable {
 /// - `delay`: how long the component stays invisible before it shows (CSS only;
 ///   the painter's t = 0 is the moment it shows).
 /// - `stagger`: default per-copy offset for `repeat` children.
+/// - Rhythm (Rules/AnimationRhythm.swift): `interval`, a rest after each sweep or pulse;
+///   `repeatMode`, whether the next sweep restarts or comes back; `pulseFrom`/`pulseTo`,
+///   the pulse's opacities; `scope`, one band per component or per shape; `fade`, how
+///   long the component takes to appear after its delay (and to go when it ends).
 public struct Animation: Equatable, Hashable, Sendable {
     public var kind: AnimationKind
     public var duration: Double
@@ -112,8 +116,17 @@ public struct Animation: Equatable, Hashable, Sendable {
     public var delay: Double
     public var stagger: Double
     public var easing: Easing
+    public var interval: Double
+    public var repeatMode: AnimationRepeat
+    public var pulseFrom: Double
+    public var pulseTo: Double
+    public var scope: SweepScope
+    public var fade: Double
     public init(kind: AnimationKind, duration: Double, direction: SlideDirection, band: Double,
-                angle: Double, delay: Double, stagger: Double, easing: Easing) {
+                angle: Double, delay: Double, stagger: Double, easing: Easing,
+                interval: Double = 0, repeatMode: AnimationRepeat = .restart,
+                pulseFrom: Double = Defaults.pulseFrom, pulseTo: Double = Defaults.pulseTo,
+                scope: SweepScope = .component, fade: Double = 0) {
         self.kind = kind
         self.duration = duration
         self.direction = direction
@@ -122,7 +135,25 @@ public struct Animation: Equatable, Hashable, Sendable {
         self.delay = delay
         self.stagger = stagger
         self.easing = easing
+        self.interval = interval
+        self.repeatMode = repeatMode
+        self.pulseFrom = pulseFrom
+        self.pulseTo = pulseTo
+        self.scope = scope
+        self.fade = fade
     }
+}
+
+/// `repeat=` on `animation`: after a sweep the next one starts over from the start
+/// edge (`restart`), or runs back the way it came (`reverse`).
+public enum AnimationRepeat: Equatable, Hashable, Sendable {
+    case restart, reverse
+}
+
+/// `scope=` on `animation`: one band (or gradient) across the whole component, or one
+/// across each shape's own box.
+public enum SweepScope: Equatable, Hashable, Sendable {
+    case component, shape
 }
 
 /// Metrics of a `text` node's bars.

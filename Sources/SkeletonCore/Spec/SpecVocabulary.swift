@@ -33,6 +33,7 @@ enum Keyword: Equatable {
         case .skeleton: return ["width", "height", "label"]
         case .appearance: return ["base", "highlight", "background", "dark-base", "dark-highlight", "dark-background"]
         case .animation: return ["duration", "direction", "band", "angle", "delay", "stagger", "easing"]
+            + AnimationRhythmWords.attributes
         case .row, .column: return Keyword.containerAttributes
         case .repeatNode: return Keyword.containerAttributes + ["stagger"]
         case .rect, .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]

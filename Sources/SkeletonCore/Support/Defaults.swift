@@ -39,6 +39,10 @@ public enum Defaults {
     /// the bright one. Our t = 0 is the solid base (opacity 1), so shapes pulse from
     /// opacity 1 down to 0.5 and back.
     public static let pulseMinOpacity: Double = 0.5
+    /// `from=` and `to=` of a pulse: the opacities above, so a pulse without them is
+    /// the one skelsite always drew.
+    public static let pulseFrom: Double = 1
+    public static let pulseTo: Double = pulseMinOpacity
 
     /// SkeletonView's multiline text: 15-point lines, 10 points apart, last line 70%.
     public static let textLines = 3

@@ -27,10 +27,14 @@ public struct SkeletonColor: Sendable {
 }
 
 /// The spec's `animation` line. Times in seconds; `angle` in CSS degrees (90 sweeps
-/// left to right); `band` is the shimmer band's width as a fraction of the sweep.
+/// left to right); `band` is the shimmer band's width as a fraction of the sweep;
+/// `interval` the rest after each sweep or pulse; `reverses` a shimmer's `repeat=reverse`;
+/// `pulseFrom` the pulse's first opacity (its other one is the style's `pulseMinimum`);
+/// `scope` one band per component or per shape; `fade` the fade-in after `delay`.
 public struct SkeletonAnimation: Sendable {
     public enum Kind: Sendable { case none, gradient, pulse, shimmer }
     public enum Easing: Sendable { case linear, easeIn, easeOut, easeInOut }
+    public enum Scope: Sendable { case component, shape }
 
     public var kind: Kind
     public var duration: Double
@@ -38,24 +42,72 @@ public struct SkeletonAnimation: Sendable {
     public var band: Double
     public var delay: Double
     public var easing: Easing
+    public var interval: Double
+    public var reverses: Bool
+    public var pulseFrom: Double
+    public var scope: Scope
+    public var fade: Double
 
-    public init(kind: Kind, duration: Double, angle: Double, band: Double, delay: Double, easing: Easing) {
+    public init(kind: Kind, duration: Double, angle: Double, band: Double, delay: Double, easing: Easing,
+                interval: Double = 0, reverses: Bool = false, pulseFrom: Double = 1, scope: Scope = .component,
+                fade: Double = 0) {
         self.kind = kind
         self.duration = duration
         self.angle = angle
         self.band = band
         self.delay = delay
         self.easing = easing
+        self.interval = interval
+        self.reverses = reverses
+        self.pulseFrom = pulseFrom
+        self.scope = scope
+        self.fade = fade
     }
 
     /// Whether anything changes over time: shimmer and pulse with a positive duration.
     public var moves: Bool { (kind == .shimmer || kind == .pulse) && duration > 0 }
 
-    /// (t mod duration) / duration in [0, 1); nil when the animation cannot loop.
+    /// The whole cycle: the duration plus the interval, twice for a shimmer that reverses.
+    public var period: Double {
+        let leg = duration + interval
+        return kind == .shimmer && reverses ? 2 * leg : leg
+    }
+
+    /// Seconds into the cycle, in [0, period); nil when the animation cannot loop.
     func cycle(at t: Double) -> Double? {
-        guard duration > 0, duration.isFinite, t.isFinite else { return nil }
-        let f = (t - duration * (t / duration).rounded(.down)) / duration
-        return f < 0 || f >= 1 ? 0 : f
+        let period = self.period
+        guard duration > 0, period.isFinite, t.isFinite else { return nil }
+        let f = (t - period * (t / period).rounded(.down)) / period
+        return (f < 0 || f >= 1 ? 0 : f) * period
+    }
+
+    /// The animated amount at t: a sweep's progress (0: the band before the start edge,
+    /// 1: past the end edge) or a pulse's depth (0: `pulseFrom`, 1: the minimum). A
+    /// return leg is the outbound one played backwards; rests hold the last value.
+    func amount(at t: Double) -> Double? {
+        guard moves, let w = cycle(at: t) else { return nil }
+        let ease = { (x: Double) in SkeletonEasing.value(self.easing, at: x) }
+        switch kind {
+        case .shimmer:
+            if w < duration { return ease(w / duration) }
+            if !reverses || w < duration + interval { return 1 }
+            let back = w - duration - interval
+            return back < duration ? ease(1 - back / duration) : 0
+        case .pulse:
+            let half = duration / 2
+            if w < half { return ease(w / half) }
+            return w < duration ? ease(1 - (w - half) / half) : 0
+        case .none, .gradient:
+            return nil
+        }
+    }
+
+    /// The component's opacity `elapsed` seconds after it was inserted: 0 during the
+    /// delay, then 1 at once, or over `fade` seconds (ease-in-out, as the CSS).
+    func appearance(at elapsed: Double) -> Double {
+        if elapsed < delay { return 0 }
+        guard fade > 0 else { return 1 }
+        return SkeletonEasing.value(.easeInOut, at: (elapsed - delay) / fade)
     }
 }
 
@@ -82,30 +134,33 @@ public struct SkeletonStyle: Sendable {
         self.pulseMinimum = pulseMinimum
     }
 
-    /// Shape opacity at time t: 1, or for pulse 1 down to pulseMinimum at T/2
-    /// (ease-in-out) and back.
+    /// Shape opacity at time t: 1, or for pulse pulseFrom, down to pulseMinimum at the
+    /// middle of the pulse, and back (then resting at pulseFrom for the interval).
     func opacity(at t: Double) -> Double {
-        guard animation.kind == .pulse, let f = animation.cycle(at: t) else { return 1 }
-        let phase = f < 0.5 ? 2 * f : 2 - 2 * f
-        return 1 - (1 - pulseMinimum) * SkeletonEasing.value(.easeInOut, at: phase)
+        guard animation.kind == .pulse else { return 1 }
+        guard let depth = animation.amount(at: t) else { return animation.pulseFrom }
+        return animation.pulseFrom - (animation.pulseFrom - pulseMinimum) * depth
     }
 
     /// The highlight band at time t as a gradient over a shape at `frame` (component
-    /// points): one band for the whole component, cut by each shape. nil when there is
-    /// no band at t (no shimmer or gradient, or a component of zero sweep length).
+    /// points): one band for the whole component, cut by each shape, or with scope
+    /// `.shape` one band across the shape's own frame. nil when there is no band at t
+    /// (no shimmer or gradient, or a sweep of zero length).
     @MainActor func band(at t: Double, over frame: CGRect, scheme: ColorScheme) -> LinearGradient? {
         guard frame.width > 0, frame.height > 0 else { return nil }
-        // The sweep axis u and its range [pmin, pmax] over the component's corners.
+        // The sweep axis u and its range [pmin, pmax] over the box's corners.
         let radians = animation.angle * Double.pi / 180
         let ux = sin(radians), uy = -cos(radians)
-        let ps = [0, width * ux, height * uy, width * ux + height * uy]
+        let box = animation.scope == .shape ? frame : CGRect(x: 0, y: 0, width: width, height: height)
+        let ps = [box.minX * ux + box.minY * uy, box.maxX * ux + box.minY * uy,
+                  box.minX * ux + box.maxY * uy, box.maxX * ux + box.maxY * uy]
         let pmin = ps.min() ?? 0, length = (ps.max() ?? 0) - pmin
         let centre: Double, half: Double
         switch animation.kind {
         case .shimmer:
             let band = animation.band * length
-            guard length > 0, band > 0, let f = animation.cycle(at: t) else { return nil }
-            centre = pmin - band / 2 + SkeletonEasing.value(animation.easing, at: f) * (length + band)
+            guard length > 0, band > 0, let e = animation.amount(at: t) else { return nil }
+            centre = pmin - band / 2 + e * (length + band)
             half = band / 2
         case .gradient:
             guard length > 0 else { return nil }
@@ -201,6 +256,9 @@ public struct SkeletonComponent<Content: View>: View {
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var shown = Date()
 
+    /// The clock runs while something moves or the component still has to appear.
+    private var ticks: Bool { style.animation.moves || style.animation.delay > 0 || style.animation.fade > 0 }
+
     /// `time` freezes the component at that moment (seconds after it shows; nil: live).
     public init(style: SkeletonStyle, label: String, time: Double? = nil, @ViewBuilder content: () -> Content) {
         self.style = style
@@ -210,11 +268,12 @@ public struct SkeletonComponent<Content: View>: View {
     }
 
     public var body: some View {
-        TimelineView(.animation(minimumInterval: nil, paused: time != nil || !style.animation.moves)) { context in
+        TimelineView(.animation(minimumInterval: nil, paused: time != nil || !ticks)) { context in
             let elapsed = context.date.timeIntervalSince(shown)
-            // Before `delay` the component is not shown; Reduce Motion shows the t = 0
-            // frame, as the web component does under prefers-reduced-motion.
-            let waiting = time == nil && elapsed < style.animation.delay
+            // Before `delay` the component is not shown, then it fades in over `fade`;
+            // Reduce Motion shows the t = 0 frame, as the web component does under
+            // prefers-reduced-motion.
+            let shownOpacity = time == nil ? style.animation.appearance(at: elapsed) : 1
             let t = time ?? (reduceMotion ? 0 : max(0, elapsed - style.animation.delay))
             content
                 .frame(width: style.width, height: style.height, alignment: .topLeading)
@@ -224,7 +283,7 @@ public struct SkeletonComponent<Content: View>: View {
                 .environment(\.skeletonStyle, style)
                 .environment(\.skeletonTime, t)
                 .environment(\.layoutDirection, .leftToRight)
-                .opacity(waiting ? 0 : 1)
+                .opacity(shownOpacity)
         }
         // One element for VoiceOver, announced once; the shapes are not read.
         .accessibilityElement(children: .ignore)

@@ -63,11 +63,25 @@ struct SwiftUIViewWriter {
                      + ", duration: " + SwiftLiteral.number(motion.duration)
                      + ", angle: " + SwiftLiteral.number(motion.angle)
                      + ", band: " + SwiftLiteral.number(motion.band) + ",")
+            let rhythm = Self.rhythmArguments(motion)
             out.line("                             delay: " + SwiftLiteral.number(motion.delay)
-                     + ", easing: ." + Self.easingName(motion.easing) + "),")
-            out.line("pulseMinimum: " + SwiftLiteral.number(Defaults.pulseMinOpacity))
+                     + ", easing: ." + Self.easingName(motion.easing) + (rhythm.isEmpty ? ")," : ","))
+            if !rhythm.isEmpty { out.line("                             " + rhythm.joined(separator: ", ") + "),") }
+            out.line("pulseMinimum: " + SwiftLiteral.number(motion.pulseTo))
         }
         out.line(")")
+    }
+
+    /// The rhythm arguments that differ from SkeletonAnimation's defaults (which are
+    /// the spec language's), so views of specs without them read as before.
+    static func rhythmArguments(_ motion: Animation) -> [String] {
+        var arguments: [String] = []
+        if motion.interval != 0 { arguments.append("interval: " + SwiftLiteral.number(motion.interval)) }
+        if motion.repeatMode == .reverse { arguments.append("reverses: true") }
+        if motion.pulseFrom != Defaults.pulseFrom { arguments.append("pulseFrom: " + SwiftLiteral.number(motion.pulseFrom)) }
+        if motion.scope == .shape { arguments.append("scope: .shape") }
+        if motion.fade != 0 { arguments.append("fade: " + SwiftLiteral.number(motion.fade)) }
+        return arguments
     }
 
     static func kindName(_ kind: AnimationKind) -> String {

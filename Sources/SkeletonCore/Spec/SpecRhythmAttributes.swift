@@ -1,0 +1,76 @@
+// The rhythm attributes of `animation` (site/reference/animation.md, "Rhythm",
+// "Per-shape sweeps" and "Showing and ending"): interval=, repeat=, from=, to=,
+// scope= and fade=. Kept apart from the other animation attributes so the language's
+// tables stay short.
+
+/// The attribute names, in the order the reference documents them.
+enum AnimationRhythmWords {
+    static let attributes = ["interval", "repeat", "from", "to", "scope", "fade"]
+    static let repeatMode: [(String, AnimationRepeat)] = [("restart", .restart), ("reverse", .reverse)]
+    static let scope: [(String, SweepScope)] = [("component", .component), ("shape", .shape)]
+}
+
+/// What a spec's animation line said about its rhythm, defaults until it says more.
+struct RhythmDraft {
+    var interval: Double = 0
+    var repeatMode = AnimationRepeat.restart
+    var pulseFrom = Defaults.pulseFrom
+    var pulseTo = Defaults.pulseTo
+    var scope = SweepScope.component
+    var fade: Double = 0
+}
+
+extension SpecParseRun {
+    /// One rhythm attribute of the animation line; `name` is one of
+    /// `AnimationRhythmWords.attributes`.
+    mutating func parseRhythm(_ name: String, _ token: SpecToken, _ line: SpecLine, apply: Bool) {
+        let v = token.value
+        switch name {
+        case "interval":
+            if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.interval = t }
+        case "repeat":
+            if let r = check(SpecValues.keyword(v, name, AnimationRhythmWords.repeatMode), token, line), apply {
+                rhythm.repeatMode = r
+            }
+        case "from":
+            if let o = check(SpecValues.opacity(v, name), token, line), apply { rhythm.pulseFrom = o }
+        case "to":
+            if let o = check(SpecValues.opacity(v, name), token, line), apply { rhythm.pulseTo = o }
+        case "scope":
+            if let s = check(SpecValues.keyword(v, name, AnimationRhythmWords.scope), token, line), apply { rhythm.scope = s }
+        default:
+            if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.fade = t }
+        }
+    }
+
+    /// A pulse whose two opacities are equal would not move: say so at `to=`.
+    mutating func checkPulseDepth(_ attributes: [(String, SpecToken)], _ line: SpecLine) {
+        guard animationKind == .pulse, rhythm.pulseFrom == rhythm.pulseTo,
+              let to = attributes.first(where: { $0.0 == "to" }) ?? attributes.first(where: { $0.0 == "from" })
+        else { return }
+        error("the pulse would not change: from and to are both \(to.1.valueText); give them different opacities",
+              line.line, to.1.valueColumn)
+    }
+}
+
+extension SpecValues {
+    /// An opacity: `0.4` or `40%`, from 0 to 1 (0% to 100%) inclusive.
+    static func opacity(_ v: [UInt8], _ name: String) -> Result<Double, ValueProblem> {
+        let shown = SpecText.show(v)
+        var body = v
+        var extra = 0
+        if let last = v.last, last == 0x25 {
+            body.removeLast()
+            extra = 2
+        }
+        guard case .success(let d) = SpecNumber.decimal(body[...]), !body.isEmpty else {
+            return .failure(ValueProblem(message:
+                "invalid opacity '\(shown)' for \(name); expected a number from 0 to 1 like 0.4, or a percentage like 40%"))
+        }
+        let x = d.value(extraScale: extra)
+        if d.negative && x != 0 || x > 1 {
+            return .failure(ValueProblem(message: "\(name) \(shown) is out of range; an opacity is from 0 to 1 (0% to 100%)"))
+        }
+        return .success(x == 0 ? 0 : x)
+    }
+}
