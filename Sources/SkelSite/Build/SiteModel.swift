@@ -57,6 +57,8 @@ struct RenderedComponent: Sendable {
     /// The render cache key (identical specs share one).
     let key: String
     let artifacts: ComponentArtifacts
+    /// SHA-256 hex of each PNG, by name (the output's record of what each PNG file holds).
+    let pngDigests: [String: String]
     /// Whether it came from the cache rather than being painted this build.
     let fromCache: Bool
 }

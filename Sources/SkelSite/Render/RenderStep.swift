@@ -19,6 +19,7 @@ enum RenderStep {
 
     private struct Painted: Sendable {
         var artifacts: ComponentArtifacts
+        var pngDigests: [String: String]
         var fromCache: Bool
     }
 
@@ -35,20 +36,23 @@ enum RenderStep {
         }
         let jobs = jobsByKey.keys.sorted().map { jobsByKey[$0]! }
         let outcomes = Parallel.map(jobs) { job -> Result<Painted, SiteBuildError> in
-            if let hit = cache.lookup(job.key) { return .success(Painted(artifacts: hit, fromCache: true)) }
+            if let hit = cache.lookupEntry(job.key) {
+                return .success(Painted(artifacts: hit.artifacts, pngDigests: hit.pngDigests, fromCache: true))
+            }
             let output = ComponentRenderer.render(job.spec, label: job.label)
             do throws(SiteBuildError) {
-                try cache.store(job.key, output)
+                let digests = try cache.store(job.key, output)
+                return .success(Painted(artifacts: output.artifacts, pngDigests: digests, fromCache: false))
             } catch {
                 return .failure(error)
             }
-            return .success(Painted(artifacts: output.artifacts, fromCache: false))
         }
         var byKey: [String: RenderedComponent] = [:]
         var rendered = 0, cached = 0
         for (job, outcome) in zip(jobs, outcomes) {
             let painted = try outcome.get()
-            byKey[job.key] = RenderedComponent(key: job.key, artifacts: painted.artifacts, fromCache: painted.fromCache)
+            byKey[job.key] = RenderedComponent(key: job.key, artifacts: painted.artifacts, pngDigests: painted.pngDigests,
+                                             fromCache: painted.fromCache)
             if painted.fromCache { cached += 1 } else { rendered += 1 }
         }
         return Output(components: keysById.mapValues { byKey[$0]! }, rendered: rendered, cached: cached)
