@@ -25,6 +25,7 @@ final class GenerationWriter: @unchecked Sendable {
     private var placed: [String: GenerationFiles.Record] = [:]
     private var folders: Set<String>
     private var counts: [How: Int] = [:]
+    private var written: [String] = []
 
     /// `live`: the live generation's folder and what it holds, when there is one whose
     /// record was read.
@@ -101,9 +102,17 @@ final class GenerationWriter: @unchecked Sendable {
         place(path, GenerationFiles.Record(id: id, stamp: stamp), .written)
     }
 
+    /// Paths written (not kept or linked): what changed since the live site, sorted.
+    func writtenPaths() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return written.sorted()
+    }
+
     private func place(_ path: String, _ record: GenerationFiles.Record, _ how: How) {
         lock.lock()
         placed[path] = record
+        if how == .written { written.append(path) }
         counts[how, default: 0] += 1
         lock.unlock()
     }

@@ -117,7 +117,10 @@ public struct SiteBuilder: Sendable {
 
         let cache = RenderCache(directory: options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache"))
         let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
-            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint)
+            let live = discovery.liveFiles
+            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint) { id, name, digest in
+                live?.records[ComponentFiles(id: id).link(name)]?.id == "sha256:" + digest
+            }
             return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
         }
         // Counted per distinct spec (key): identical specs share one rendering.
@@ -136,7 +139,10 @@ public struct SiteBuilder: Sendable {
             let reuse = PageReuse(shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
                                   allPaths: discovery.paths, documents: documents)
             let pages = try DocPages(contexts: contexts, staging: folder, reuse: reuse).write()
-            let pngs = try ComponentImages(site: site, cache: cache, staging: folder).write()
+            let images = try ComponentImages(site: site, cache: cache, staging: folder).write()
+            let pngs = images.pngs
+            report.rendered += images.repainted
+            report.cached -= images.repainted
             let assets = try ThemeAssets(theme: theme, staging: folder).write()
             report.filesWritten += pages.files + pngs + assets
             let reused = pages.reused > 0 ? " (\(pages.reused) unchanged, linked from the previous output)" : ""
@@ -146,13 +152,18 @@ public struct SiteBuilder: Sendable {
             let items = site.galleryItems
             let searchJSON = SearchIndex.json(items)
             let urls = Sitemap.paths(of: site)
+            let gallery = GalleryIndex(contexts: contexts)
+            let galleryID = "gallery:" + gallery.key(items: items, searchJSON: searchJSON, shared: discovery.inputs.shared,
+                                                     docDigests: discovery.inputs.docs)
+            if !writer.reuse("index.html", id: galleryID) {
+                try writer.write(Array(gallery.html(items: items, searchJSON: searchJSON).utf8), to: "index.html", id: galleryID)
+            }
             let files: KeyValuePairs = [
-                "index.html": GalleryIndex(contexts: contexts).html(items: items, searchJSON: searchJSON),
                 "search-index.json": searchJSON,
                 "sitemap.xml": Sitemap.xml(urls, baseURL: options.baseURL),
             ]
             for (path, text) in files { try folder.write(text, to: path) }
-            report.filesWritten += files.count
+            report.filesWritten += files.count + 1
             return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
         }
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
@@ -166,6 +177,7 @@ public struct SiteBuilder: Sendable {
             return StepResult(value: (), summary: "\(output.path) (\(changed) files written or linked, \(writer.count(.kept)) kept)")
         }
         report.wroteOutput = true
+        report.changedFiles = writer.writtenPaths()
         cache.prune(keeping: Set(rendered.components.values.map(\.key)))
         report.steps = run.events
         return report

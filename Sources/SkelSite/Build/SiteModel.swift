@@ -61,6 +61,9 @@ struct RenderedComponent: Sendable {
     let pngDigests: [String: String]
     /// Whether it came from the cache rather than being painted this build.
     let fromCache: Bool
+    /// Whether the cache's PNG files were checked against their digests (false when the
+    /// live site held them all; `ComponentImages` checks before it copies one).
+    var pngsChecked = true
 }
 
 /// What a rendered component left behind: its markup and the names of its PNGs, which

@@ -12,28 +12,47 @@ struct ComponentImages {
     let cache: RenderCache
     let staging: StagingFolder
 
-    /// Writes them all; returns the number of PNGs.
-    func write() throws(SiteBuildError) -> Int {
+    struct Written {
+        var pngs = 0
+        /// Components painted again because a cache PNG they needed was damaged.
+        var repainted = 0
+    }
+
+    /// Writes them all.
+    func write() throws(SiteBuildError) -> Written {
         let all = site.documents.flatMap(\.components).compactMap { component -> Placed? in
-            site.components[component.id].map { Placed(files: ComponentFiles(id: component.id), rendered: $0) }
+            site.components[component.id].map { Placed(component: component, files: ComponentFiles(id: component.id), rendered: $0) }
         }
-        let failures = Parallel.map(all) { placed -> SiteBuildError? in
-            do throws(SiteBuildError) { try copy(placed) } catch { return error }
-            return nil
+        let outcomes = Parallel.map(all) { placed -> Result<Bool, SiteBuildError> in
+            do throws(SiteBuildError) { return .success(try copy(placed)) } catch { return .failure(error) }
         }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
-        return all.reduce(0) { $0 + $1.rendered.artifacts.pngNames.count }
+        var written = Written(pngs: all.reduce(0) { $0 + $1.rendered.artifacts.pngNames.count })
+        for outcome in outcomes where try outcome.get() { written.repainted += 1 }
+        return written
     }
 
     private struct Placed: Sendable {
+        var component: SiteComponent
         var files: ComponentFiles
         var rendered: RenderedComponent
     }
 
-    private func copy(_ placed: Placed) throws(SiteBuildError) {
-        for name in placed.rendered.artifacts.pngNames {
-            let id = "sha256:" + (placed.rendered.pngDigests[name] ?? "?")
+    /// Returns whether the component had to be painted again.
+    private func copy(_ placed: Placed) throws(SiteBuildError) -> Bool {
+        let names = placed.rendered.artifacts.pngNames
+        let ids = names.map { "sha256:" + (placed.rendered.pngDigests[$0] ?? "?") }
+        let missing = zip(names, ids).filter { !staging.writer.reuse(placed.files.folder + "/" + $0.0, id: $0.1) }
+        if missing.isEmpty { return false }
+        // Cache files are checked before they are copied; a damaged one is painted again.
+        var repainted = false
+        if !placed.rendered.pngsChecked && cache.lookupEntry(placed.rendered.key) == nil {
+            let output = ComponentRenderer.render(placed.component.spec, label: placed.component.title)
+            try cache.store(placed.rendered.key, output)
+            repainted = true
+        }
+        for (name, id) in missing {
             try staging.writer.copy(cache.pngURL(placed.rendered.key, name).path, to: placed.files.folder + "/" + name, id: id)
         }
+        return repainted
     }
 }

@@ -46,9 +46,13 @@ final class RenderCache: @unchecked Sendable {
     func lookup(_ key: String) -> ComponentArtifacts? { lookupEntry(key)?.artifacts }
 
     /// The entry's artifacts and the SHA-256 of each PNG (by name), checked as `lookup` does.
-    func lookupEntry(_ key: String) -> CacheEntryFile.Decoded? {
+    /// `checkPNGs` false skips reading the PNGs (why: when the live site already holds
+    /// every one of them, by digest, they are never read; `ComponentImages` checks them
+    /// when it does copy one).
+    func lookupEntry(_ key: String, checkPNGs: (CacheEntryFile.Decoded) -> Bool = { _ in true }) -> CacheEntryFile.Decoded? {
         guard let bytes = Self.readRegularFile(entryFileURL(key).path),
               let entry = CacheEntryFile.decode(bytes) else { return nil }
+        guard checkPNGs(entry) else { return entry }
         for name in entry.artifacts.pngNames {
             guard let digest = entry.pngDigests[name], let png = Self.readRegularFile(pngURL(key, name).path),
                   SHA256.hex(png) == digest else { return nil }
