@@ -2,7 +2,9 @@
 # Benchmarks against the named peers, measured in one run on this machine:
 #   paint  vs skia-python          png   vs Pillow (compress_level=6)
 #   diff   vs pybind11-pixelmatch and pixelmatch (Python)
-#   build  vs hugo                 wasm  time per frame in node
+#   build  vs hugo, then the edit-loop rows (cold build, rebuilds, peak memory) as
+#          ratios to the cold build and the floor   wasm  time per frame in node
+# (`SkeletonBench editloop` prints the edit-loop rows alone.)
 # Usage: scripts/bench.sh [paint|png|diff|build|wasm ...]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."

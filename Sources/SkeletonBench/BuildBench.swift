@@ -66,6 +66,7 @@ struct BuildBench {
         print("  ratio skelsite CLI/hugo:       \(fmt(cliBest / hugoBest))  (both whole processes)")
         print("  ratio specs/plain:             \(fmt(full.seconds / plainBest))  (target < 10)")
         print("  ratio rebuild/full:            \(fmt(rebuild.seconds / full.seconds))  (target < 0.1)")
+        var floorSeconds: Double?
         // What the spec target is up against: painting and encoding the reference PNGs
         // alone, no files, no pages, spread perfectly over every core.
         if let perComponent = runComponentBench() {
@@ -73,6 +74,11 @@ struct BuildBench {
             let floor = perComponent * Double(BuildCorpus.pages * BuildCorpus.specsPerPage) / cores
             print("  floor: painting and encoding \(BuildCorpus.pages * BuildCorpus.specsPerPage) components' PNGs on \(Int(cores)) cores"
                   + " \(fmt(floor)) s; 10x plain allows \(fmt(10 * plainBest)) s")
+            floorSeconds = floor
+        }
+        if let tool = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("skelsite"),
+           FileManager.default.isExecutableFile(atPath: tool.path) {
+            try EditLoopBench(root: root, tool: tool).run(floor: floorSeconds)
         }
     }
 

@@ -49,6 +49,50 @@ import Testing
         #expect(try RenderCacheTests.layout(site.cache) == layout)
     }
 
+    /// The cache's PNGs are not read while the live site holds them (by digest); when a
+    /// live copy cannot be used after all (edited in place), the cache file is checked
+    /// before it is copied, and a damaged one is painted again.
+    @Test func aDamagedCachePNGIsCheckedBeforeItReplacesAnEditedOutputPNG() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let clean = TestSite.hashes(of: site.output)
+        let layout = try RenderCacheTests.layout(site.cache)
+        let key = try #require(layout.first { $0.value.contains("preview.png") }?.key)
+        let png = site.cache.appendingPathComponent(key + ".light@1x.png")
+        let original = try Data(contentsOf: png)
+        var damaged = [UInt8](original)
+        damaged[damaged.count / 2] ^= 0x01
+        try Data(damaged).write(to: png)
+        let published = try #require(clean.first { $0.key.hasSuffix("/light@1x.png") && $0.value == SHA256.hex([UInt8](original)) }?.key)
+        let handle = try FileHandle(forUpdating: site.output.appendingPathComponent(published))
+        try handle.write(contentsOf: Data("edited!!".utf8))
+        try handle.close()
+        let report = try site.build()
+        #expect((report.rendered, report.cached) == (1, 1))
+        #expect(TestSite.hashes(of: site.output) == clean)
+        #expect(try Data(contentsOf: png) == original)
+    }
+
+    @Test func theGalleryIsNotRenderedAgainWhenNothingItShowsChanged() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let index = site.output.appendingPathComponent("index.html")
+        var before = stat()
+        _ = lstat(index.path, &before)
+        // Prose of a doc that is not the intro: the gallery shows none of it.
+        let path = try #require(Self.docs.keys.first { $0 != "index.md" })
+        try site.write(path, Self.docs[path]! + "\nMore prose.\n")
+        _ = try site.build()
+        var after = stat()
+        _ = lstat(index.path, &after)
+        #expect(after.st_ino == before.st_ino)
+        let fresh = site.root.appendingPathComponent("fresh")
+        _ = try site.builder(output: fresh).build()
+        #expect(TestSite.hashes(of: site.output) == TestSite.hashes(of: fresh))
+    }
+
     @Test func anUntouchedCacheIsUsedWhole() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import SkelSite
 
-/// Publishing the output (site/reference/limits.md, "Files the build reads and
-/// writes"): one atomic exchange, never deleting through a link, and debris of killed builds removed.
+/// Publishing the output (site/reference/output-folder.md): one exchange of the output
+/// with the work generation, never deleting through a link, and debris of killed builds
+/// removed.
 @Suite struct OutputSwapTests {
     static let docs = ["index.md": "# Home\n", "guide.md": "# Guide\n"]
 
@@ -29,9 +30,8 @@ import Testing
         #expect(report.wroteOutput)
         #expect(Self.isLink(link.path))
         #expect(try String(contentsOf: real.appendingPathComponent("guide.html"), encoding: .utf8).contains("Guide, changed"))
-        // Nothing left beside either of them but the two and the docs and cache.
         let names = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
-        #expect(names == ["cache", "docs", "link", "real"])
+        #expect(names == [".real.skelsite", "cache", "docs", "link", "real"])
     }
 
     @Test func aLinkToAMissingFolderIsRefused() throws {
@@ -86,29 +86,56 @@ import Testing
         #expect(TestSite.files(in: keep) == ["x"])
     }
 
-    @Test func theSwapIsOneExchangeAndLeavesNothingBeside() throws {
+    @Test func aRebuildTradesPlacesWithTheWorkGeneration() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }
         _ = try site.build()
-        let staging = try OutputSwap.makeStaging(for: site.output)
-        try Data("new".utf8).write(to: staging.appendingPathComponent("new.txt"))
-        let stagingInode = Self.inode(staging.path)
-        #expect(OutputSwap.exchange("/nonexistent-a", "/nonexistent-b") == ENOENT)  // renameat2 is there
-        try OutputSwap.swap(staging: staging, into: site.output)
-        // The staging folder itself became the output (one rename, no window).
-        #expect(Self.inode(site.output.path) == stagingInode)
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("new.txt").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted() == ["cache", "docs", "out"])
+        let store = site.root.appendingPathComponent(".out.skelsite")
+        let work = store.appendingPathComponent("work")
+        let first = Self.inode(site.output.path)
+        try site.write("guide.md", "# Guide, changed\n")
+        _ = try site.build()
+        // The first rebuild has no work folder yet: it makes one, and it becomes the output.
+        let second = Self.inode(site.output.path)
+        #expect(second != first && Self.inode(work.path) == first)
+        #expect(!Self.isLink(site.output.path))
+        #expect(try site.read("guide.html").contains("Guide, changed"))
+        // The old site is left whole in the work folder (a reader inside it still sees
+        // it) until the next build brings it up to date and trades places again.
+        #expect(try String(contentsOf: work.appendingPathComponent("guide.html"), encoding: .utf8).contains("<h1>Guide</h1>"))
+        try site.write("guide.md", "# Guide, again\n")
+        _ = try site.build()
+        #expect(Self.inode(site.output.path) == first && Self.inode(work.path) == second)
+        #expect(try site.read("guide.html").contains("Guide, again"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted() == [".out.skelsite", "cache", "docs", "out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.path).sorted() == ["\(first).files", "lock", "work"])
     }
 
-    @Test func theTwoRenameFallbackAlsoLeavesNothingBeside() throws {
+    @Test func theTwoRenameFallbackAlsoLeavesTheOldSiteInTheWorkFolder() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }
         _ = try site.build()
-        let staging = try OutputSwap.makeStaging(for: site.output)
-        try OutputSwap.swap(staging: staging, into: site.output, useExchange: false)
-        #expect(TestSite.files(in: site.output) == [OutputSwap.markerName])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted() == ["cache", "docs", "out"])
+        let first = Self.inode(site.output.path)
+        try site.write("guide.md", "# Guide, changed\n")
+        let generations = try OutputGenerations.open(for: site.output)
+        let writer = GenerationWriter(folder: try generations.prepareWork(), live: nil)
+        try writer.write(Array("new".utf8), to: "new.txt")
+        let files = writer.finish(keeping: [OutputSwap.markerName])
+        try generations.publish(files, manifest: OutputManifest(inputs: nil, listing: .of(files)), useExchange: false)
+        #expect(TestSite.files(in: site.output) == [OutputSwap.markerName, "new.txt"])
+        #expect(Self.inode(site.root.appendingPathComponent(".out.skelsite/work").path) == first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".out.skelsite").path).sorted()
+                == ["\(Self.inode(site.output.path)).files", "lock", "work"])
+    }
+
+    @Test func aDeletedOutputIsBuiltAgain() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let hashes = TestSite.hashes(of: site.output)
+        try FileManager.default.removeItem(at: site.output)
+        #expect(try site.build().wroteOutput)
+        #expect(TestSite.hashes(of: site.output) == hashes)
     }
 
     @Test func aFailedBuildKeepsTheOldOutput() throws {
@@ -122,7 +149,7 @@ import Testing
         #expect(!report.wroteOutput && report.errorCount == 1)
         #expect(TestSite.hashes(of: site.output) == before)
         #expect(Self.inode(site.output.path) == inode)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted() == ["cache", "docs", "out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted() == [".out.skelsite", "cache", "docs", "out"])
     }
 
     @Test func debrisOfDeadBuildsIsRemovedAndNothingElse() throws {
@@ -147,7 +174,7 @@ import Testing
         _ = try site.build()
         let names = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
         #expect(names == [".other.old-\(dead)", ".out.old-1", ".out.old-12x", ".out.old-\(dead + 1)",
-                          ".out.staging-\(dead + 2)", "cache", "docs", "out"])
+                          ".out.skelsite", ".out.staging-\(dead + 2)", "cache", "docs", "out"])
         #expect(TestSite.files(in: site.root.appendingPathComponent(".out.old-1")) == [OutputSwap.markerName, "png/x/a.png"])
     }
 

@@ -16,6 +16,9 @@ public struct BuildReport: Sendable, Equatable {
     public var filesWritten = 0
     /// True when the output folder was replaced (never for `check` or a failed build).
     public var wroteOutput = false
+    /// Files of the new site whose bytes the previous site did not have at that path
+    /// (written, not kept or linked), sorted; what `serve` tells open pages.
+    public var changedFiles: [String] = []
     public var steps: [BuildStepEvent] = []
 
     public init() {}

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a finished build records in its output's `.skelsite-output` marker, after the
-/// marker text: a digest of every input, the counts the build reported, and a digest of
-/// the output's file list with sizes. A rebuild whose inputs digest the same, into an
-/// output whose files still match, has nothing to do.
+/// marker text: a digest of every input, the counts the build reported, and the number
+/// and size of its files. A rebuild whose inputs digest the same, into an output whose
+/// files still match their record (`GenerationFiles.matches`), has nothing to do.
 ///
 /// Invariant: `inputs` is nil (matches nothing) when the build had any diagnostic,
 /// so warnings are printed again by the next build rather than skipped.
@@ -16,60 +16,16 @@ struct OutputManifest: Equatable {
     /// Distinct specs (cache keys): what a full rebuild would report as cached.
     var distinctComponents = 0
     var listing: FileListing
-    /// Page path -> (page key, size) of every doc page written (see `PageReuse`).
-    var pages: [String: PageReuse.Entry] = [:]
 
-    /// Count, total size and a digest of sorted `path<TAB>size` lines of every regular
-    /// file under a folder except the marker itself (which holds the manifest).
-    ///
-    /// A `diff/` folder holding `DiffReportFolder.marker` is the build's placeholder or
-    /// the report `skelsite diff` put in its place: only that its `index.html` and marker
-    /// are there is listed (`path<TAB>-`), so a report does not make the next build
-    /// rebuild (the PNGs it describes are unchanged), while a missing page does.
+    /// Count and total size of the site's files (`digest` is kept for older markers;
+    /// the generation's own record, `GenerationFiles`, says file by file what it holds).
     struct FileListing: Equatable {
         var files = 0
         var bytes = 0
         var digest = ""
 
-        static func of(_ folder: URL) -> FileListing {
-            var lines: [String] = []
-            var total = 0
-            let report = DiffReportFolder.siteFolderName + "/"
-            let reportKept = [report + "index.html", report + DiffReportFolder.marker]
-            let hasReport = FileManager.default.fileExists(atPath: folder.appendingPathComponent(reportKept[1]).path)
-            walk(folder.path, prefix: "") { path, size in
-                if path == OutputSwap.markerName { return }
-                if hasReport && path.hasPrefix(report) {
-                    if reportKept.contains(path) { lines.append("\(path)\t-\n") }
-                    return
-                }
-                total += size
-                lines.append("\(path)\t\(size)\n")
-            }
-            lines.sort()
-            return FileListing(files: lines.count, bytes: total, digest: SHA256.hex(Array(lines.joined().utf8)))
-        }
-
-        /// Every regular file under `directory` with its size, by readdir and lstat
-        /// (why: Foundation's enumerator with resource values takes seconds on the tens
-        /// of thousands of PNGs of a big site). Symlinks are listed, not followed.
-        private static func walk(_ directory: String, prefix: String, _ visit: (String, Int) -> Void) {
-            guard let handle = opendir(directory) else { return }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let full = directory + "/" + name, relative = prefix + name
-                var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: walk(full, prefix: relative + "/", visit)
-                case S_IFREG, S_IFLNK: visit(relative, Int(info.st_size))
-                default: continue
-                }
-            }
+        static func of(_ files: GenerationFiles) -> FileListing {
+            FileListing(files: files.records.count, bytes: files.bytes, digest: "-")
         }
     }
 
@@ -85,7 +41,7 @@ struct OutputManifest: Equatable {
             bytes=\(listing.bytes)
             listing=\(listing.digest)
 
-            """ + pages.keys.sorted().map { "page=\(pages[$0]!.key) \(pages[$0]!.size) \($0)\n" }.joined()
+            """
     }
 
     /// The manifest in an output folder's marker, or nil when there is none.
@@ -93,19 +49,9 @@ struct OutputManifest: Equatable {
         guard let text = try? String(contentsOf: output.appendingPathComponent(OutputSwap.markerName), encoding: .utf8)
         else { return nil }
         var fields: [String: String] = [:]
-        var pages: [String: PageReuse.Entry] = [:]
         for line in text.split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = String(line[..<equals]), value = line[line.index(after: equals)...]
-            if key == "page" {
-                // "page=<key> <size> <path>"; the path may contain spaces, key and size do not.
-                let parts = value.split(separator: " ", maxSplits: 2)
-                if parts.count == 3, let size = Int(parts[1]) {
-                    pages[String(parts[2])] = PageReuse.Entry(key: String(parts[0]), size: size)
-                }
-                continue
-            }
-            fields[key] = String(value)
+            fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
         func int(_ key: String) -> Int? { fields[key].flatMap { Int($0) } }
         guard let inputs = fields["inputs"], let documents = int("documents"), let drafts = int("drafts"),
@@ -113,7 +59,7 @@ struct OutputManifest: Equatable {
               let files = int("files"), let bytes = int("bytes"), let digest = fields["listing"] else { return nil }
         return OutputManifest(inputs: inputs.isEmpty ? nil : inputs, documents: documents, drafts: drafts, components: components,
                               distinctComponents: distinct,
-                              listing: FileListing(files: files, bytes: bytes, digest: digest), pages: pages)
+                              listing: FileListing(files: files, bytes: bytes, digest: digest))
     }
 
     /// Digest of everything a build reads: each doc (path and bytes), every file of the

@@ -1,16 +1,15 @@
 import Foundation
 
-/// Writes go to a staging folder beside the output; the finished site then trades
-/// places with the old one in one atomic exchange, so the output path always names a
-/// whole site, old or new, and a failed build never touches it
-/// (site/reference/limits.md, "Files the build reads and writes").
+/// What the output's publishing shares with older layouts: the marker that says a folder
+/// is ours, the atomic exchange (`renameat2` with `RENAME_EXCHANGE`) that replaces an
+/// older real output folder with the link to a generation (`OutputGenerations`), and
+/// removal that never follows a link.
 ///
-/// - `--output` may be a symbolic link to a folder: the site is published into that
-///   folder and the link is kept. Nothing is ever deleted through a link: removing an old
-///   output unlinks links inside it and never descends into them.
-/// - Staging (`.NAME.staging-PID`) and aside (`.NAME.old-PID`) folders left by a killed
-///   build are removed by the next build into the same output, when they carry our
-///   marker and their process is gone.
+/// - Older skelsite versions wrote `.NAME.staging-PID` and `.NAME.old-PID` folders beside
+///   the output; one left by a killed build is removed by the next build into the same
+///   output, when it carries our marker and its process is gone.
+/// - Nothing is ever deleted through a link: removing a folder unlinks links inside it
+///   and never descends into them.
 enum OutputSwap {
     /// Marks a folder as ours: only a folder with this file (or an empty one) is ever
     /// replaced (why: `--output ~/Documents` by mistake must not delete anything).
@@ -20,94 +19,6 @@ enum OutputSwap {
     /// Debris whose process is alive is still removed once its marker is this old (why:
     /// process ids are reused; no build runs for a day).
     static let debrisMaxAge: TimeInterval = 24 * 3600
-
-    /// The folder the site goes into: `output`, or the folder the link `output` names.
-    static func target(for output: URL) throws(SiteBuildError) -> URL {
-        var info = stat()
-        guard lstat(output.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return output }
-        guard let real = SourceReading.realPath(output) else {
-            throw .io("output \(output.path) is a symbolic link to a missing folder; create the folder or remove the link")
-        }
-        return URL(fileURLWithPath: real)
-    }
-
-    static func stagingURL(for target: URL, pid: Int32 = ProcessInfo.processInfo.processIdentifier) -> URL {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).staging-\(pid)")
-    }
-
-    static func asideURL(for target: URL, pid: Int32 = ProcessInfo.processInfo.processIdentifier) -> URL {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(pid)")
-    }
-
-    static func makeStaging(for output: URL) throws(SiteBuildError) -> URL {
-        let target = try target(for: output)
-        removeDebris(of: target)
-        let staging = stagingURL(for: target)
-        if exists(staging.path) {
-            guard carriesMarker(staging.path) else {
-                throw .io("cannot create \(staging.path): it exists and was not made by skelsite")
-            }
-            removeInParallel(staging)
-        }
-        // The output's parent folders are made as needed (`--output out/site` in a fresh
-        // clone); the staging folder itself must be new.
-        let parent = target.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw .io("cannot create \(parent.path): \(FileErrorText.describe(error, path: parent.path))")
-        }
-        guard mkdir(staging.path, 0o755) == 0 else {
-            throw .io("cannot create \(staging.path): \(SourceReading.errnoText(errno))")
-        }
-        do {
-            try PlainFileWriter.write(markerText, to: staging.appendingPathComponent(markerName).path)
-        } catch {
-            throw .io("cannot write \(error.path): \(SourceReading.errnoText(error.code))")
-        }
-        return staging
-    }
-
-    /// `useExchange: false` forces the two-rename fallback (kernels and file systems
-    /// without RENAME_EXCHANGE); tests use it.
-    static func swap(staging: URL, into output: URL, useExchange: Bool = true) throws(SiteBuildError) {
-        let target = try target(for: output)
-        var info = stat()
-        guard lstat(target.path, &info) == 0 else {
-            guard rename(staging.path, target.path) == 0 else {
-                throw .io("cannot move the new output into place at \(target.path): \(SourceReading.errnoText(errno))")
-            }
-            return
-        }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .io("output \(output.path) exists and is not a folder") }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
-        guard contents.isEmpty || contents.contains(markerName) else {
-            throw .io("refusing to replace \(output.path): it is not empty and was not written by skelsite (no \(markerName))")
-        }
-        if useExchange, let exchanged = exchange(staging.path, target.path) {
-            if exchanged == 0 {
-                // The staging name now holds the old site.
-                removeInParallel(staging)
-                return
-            }
-            if ![ENOSYS, EINVAL, EOPNOTSUPP].contains(exchanged) {
-                throw .io("cannot move the new output into place at \(target.path): \(SourceReading.errnoText(exchanged))")
-            }
-        }
-        // Fallback: aside, then in. A kill between the two leaves no output, but the
-        // aside folder keeps the old site and the next build removes it.
-        let aside = asideURL(for: target)
-        if exists(aside.path) { removeInParallel(aside) }
-        guard rename(target.path, aside.path) == 0 else {
-            throw .io("cannot move the old output aside: \(SourceReading.errnoText(errno))")
-        }
-        guard rename(staging.path, target.path) == 0 else {
-            let code = errno
-            _ = rename(aside.path, target.path)  // put the old output back
-            throw .io("cannot move the new output into place at \(target.path): \(SourceReading.errnoText(code))")
-        }
-        removeInParallel(aside)
-    }
 
     // MARK: atomic exchange
 

@@ -5,20 +5,19 @@ import SkeletonCore
 ///
 ///  1. discover docs: paths                5. write pages: pages, PNGs, assets
 ///  2. parse Markdown: `LoadedDocument`s   6. write indexes: gallery, search index, sitemap
-///  3. parse specs: `SiteDocument`s        7. swap output
+///  3. parse specs: `SiteDocument`s        7. swap output (publish the generation)
 ///  4. render components: `RenderedComponent`s
 ///
 /// Each step's output is a new, complete value that later steps only read. Step 1 also
 /// digests every input; when the digest matches the output's manifest and the output's
 /// files still match it, steps 2–7 only report "up to date".
 ///
-/// Invariants: the output folder is replaced only by a build without errors, and only
-/// at the very end, by one atomic exchange of the staging and output folders (the old
-/// site is then deleted; see `OutputSwap`), so the output path always names a whole
-/// site; the same input gives
-/// byte-identical output; a component whose spec did not change is never painted again
-/// (content-addressed cache outside the output), and no output file shares an inode
-/// with the cache (see `ComponentImages`).
+/// Invariants: the output is replaced only by a build without errors, and only at the
+/// very end, by one rename of the output link to the generation this build brought up
+/// to date (see `OutputGenerations`, site/reference/output-folder.md), so the output path
+/// always names a whole site; the same input gives byte-identical output; a component
+/// whose spec did not change is never painted again (content-addressed cache outside
+/// the output), and no output file shares an inode with the cache (see `ComponentImages`).
 public struct SiteBuilder: Sendable {
     public struct Options: Sendable {
         /// Pass raw HTML in docs through. Off by default (why: docs may come from
@@ -77,17 +76,25 @@ public struct SiteBuilder: Sendable {
         var report = BuildReport()
         let fingerprint = self.fingerprint()
         // Discovery also digests every input and compares it with the output's manifest.
+        // Discovery also digests every input and compares it with the live site's manifest.
+        // Opening the output takes its lock: builds into one output take turns.
+        var generations: OutputGenerations?
         let discovery = try run.run(.discoverDocs) { () throws(SiteBuildError) -> StepResult<Discovery> in
             // Links that leave the source and loops are errors; the safe docs go on.
             let scan = try DocumentDiscovery.scan(in: source)
             report.diagnostics += scan.diagnostics(display)
             let found = scan.paths
             let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
-            let previous = OutputManifest.read(from: output)
-            let unchanged = previous.flatMap { manifest in
-                manifest.inputs == inputs.all && OutputManifest.FileListing.of(output) == manifest.listing ? manifest : nil
+            let opened = try OutputGenerations.open(for: output)
+            generations = opened
+            let liveFiles = opened.liveFiles()
+            let previous = opened.liveManifest
+            var unchanged: OutputManifest?
+            if let previous, previous.inputs == inputs.all, let liveFiles, let folder = opened.liveFolder,
+               liveFiles.matches(FolderScan.of(folder.path)) {
+                unchanged = previous
             }
-            return StepResult(value: Discovery(paths: found, inputs: inputs, previous: previous, upToDate: unchanged),
+            return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged),
                               summary: "\(found.count) docs")
         }
         // A problem found by discovery (a link added since) fails the build even when the
@@ -103,69 +110,74 @@ public struct SiteBuilder: Sendable {
             return report
         }
         let documents = parse(discovery.paths, &run, &report)
-        guard report.succeeded else {
+        guard report.succeeded, let generations else {
             report.steps = run.events
             return report
         }
 
         let cache = RenderCache(directory: options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache"))
         let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
-            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint)
+            let live = discovery.liveFiles
+            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint) { id, name, digest in
+                live?.records[ComponentFiles(id: id).link(name)]?.id == "sha256:" + digest
+            }
             return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
         }
         // Counted per distinct spec (key): identical specs share one rendering.
         report.rendered = rendered.rendered
         report.cached = rendered.cached
 
-        let staging = try OutputSwap.makeStaging(for: output)
-        do throws(SiteBuildError) {
-            let folder = StagingFolder(url: staging)
-            let site = SiteContent(documents: documents, components: rendered.components,
-                                   standalonePages: theme.standalonePages, title: options.siteTitle)
-            let pages = try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<WrittenPages> in
-                let contexts = PageContexts(theme: theme, site: site, agreements: agreements)
-                let reuse = PageReuse(previousOutput: output, previous: discovery.previous?.pages ?? [:],
-                                      shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
-                                      allPaths: discovery.paths, documents: documents)
-                let pages = try DocPages(contexts: contexts, staging: folder, reuse: reuse).write()
-                let pngs = try ComponentImages(site: site, cache: cache, staging: folder, previousOutput: output).write()
-                let assets = try ThemeAssets(theme: theme, staging: folder).write()
-                report.filesWritten += pages.files + pngs + assets
-                let reused = pages.reused > 0 ? " (\(pages.reused) unchanged, linked from the previous output)" : ""
-                return StepResult(value: WrittenPages(contexts: contexts, entries: pages.entries),
-                                  summary: "\(pages.pages) pages\(reused), \(pngs) PNGs, \(assets) assets")
+        // The work generation is brought up to date, then trades places with the output.
+        let work = try generations.prepareWork()
+        let live = generations.liveFolder.flatMap { folder in discovery.liveFiles.map { (folder: folder, files: $0) } }
+        let writer = GenerationWriter(folder: work, live: live)
+        let folder = StagingFolder(writer: writer)
+        let site = SiteContent(documents: documents, components: rendered.components,
+                               standalonePages: theme.standalonePages, title: options.siteTitle)
+        let contexts = try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<PageContexts> in
+            let contexts = PageContexts(theme: theme, site: site, agreements: agreements)
+            let reuse = PageReuse(shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
+                                  allPaths: discovery.paths, documents: documents)
+            let pages = try DocPages(contexts: contexts, staging: folder, reuse: reuse).write()
+            let images = try ComponentImages(site: site, cache: cache, staging: folder).write()
+            let pngs = images.pngs
+            report.rendered += images.repainted
+            report.cached -= images.repainted
+            let assets = try ThemeAssets(theme: theme, staging: folder).write()
+            report.filesWritten += pages.files + pngs + assets
+            let reused = pages.reused > 0 ? " (\(pages.reused) unchanged, linked from the previous output)" : ""
+            return StepResult(value: contexts, summary: "\(pages.pages) pages\(reused), \(pngs) PNGs, \(assets) assets")
+        }
+        try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
+            let items = site.galleryItems
+            let searchJSON = SearchIndex.json(items)
+            let urls = Sitemap.paths(of: site)
+            let gallery = GalleryIndex(contexts: contexts)
+            let galleryID = "gallery:" + gallery.key(items: items, searchJSON: searchJSON, shared: discovery.inputs.shared,
+                                                     docDigests: discovery.inputs.docs)
+            if !writer.reuse("index.html", id: galleryID) {
+                try writer.write(Array(gallery.html(items: items, searchJSON: searchJSON).utf8), to: "index.html", id: galleryID)
             }
-            try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
-                let items = site.galleryItems
-                let searchJSON = SearchIndex.json(items)
-                let urls = Sitemap.paths(of: site)
-                let files: KeyValuePairs = [
-                    "index.html": GalleryIndex(contexts: pages.contexts).html(items: items, searchJSON: searchJSON),
-                    "search-index.json": searchJSON,
-                    "sitemap.xml": Sitemap.xml(urls, baseURL: options.baseURL),
-                ]
-                for (path, text) in files { try folder.write(text, to: path) }
-                report.filesWritten += files.count
-                return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
-            }
+            let files: KeyValuePairs = [
+                "search-index.json": searchJSON,
+                "sitemap.xml": Sitemap.xml(urls, baseURL: options.baseURL),
+            ]
+            for (path, text) in files { try folder.write(text, to: path) }
+            report.filesWritten += files.count + 1
+            return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
+        }
+        try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
+            let files = writer.finish(keeping: [OutputSwap.markerName])
             let manifest = OutputManifest(
                 inputs: report.diagnostics.isEmpty ? discovery.inputs.all : nil, documents: report.documents,
                 drafts: report.drafts, components: report.components,
-                distinctComponents: report.rendered + report.cached, listing: .of(staging), pages: pages.entries)
-            do {
-                try PlainFileWriter.write(manifest.markerText(), to: staging.appendingPathComponent(OutputSwap.markerName).path)
-            } catch {
-                throw .io("cannot write \(staging.path)/\(OutputSwap.markerName): \(FileErrorText.describe(error, path: staging.path))")
-            }
-            try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
-                try OutputSwap.swap(staging: staging, into: output)
-                return StepResult(value: (), summary: output.path)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: staging)
-            throw error
+                distinctComponents: report.rendered + report.cached, listing: .of(files))
+            try generations.publish(files, manifest: manifest)
+            let changed = writer.count(.written) + writer.count(.linked)
+            return StepResult(value: (), summary: "\(output.path) (\(changed) files written or linked, \(writer.count(.kept)) kept)")
         }
         report.wroteOutput = true
+        report.changedFiles = writer.writtenPaths()
         cache.prune(keeping: Set(rendered.components.values.map(\.key)))
         report.steps = run.events
         return report
@@ -190,17 +202,10 @@ public struct SiteBuilder: Sendable {
         /// The docs, relative to the source folder, sorted.
         let paths: [String]
         let inputs: OutputManifest.InputDigest
-        /// The manifest of the output folder's last build, if any.
-        let previous: OutputManifest?
-        /// `previous` when nothing changed since and the output is intact.
+        /// What the live generation holds, when there is one with a readable record.
+        let liveFiles: GenerationFiles?
+        /// The live site's manifest when nothing changed since and the site is intact.
         let upToDate: OutputManifest?
-    }
-
-    /// Step 5's output that later steps read.
-    private struct WrittenPages {
-        let contexts: PageContexts
-        /// For the manifest: each doc page's reuse key and size.
-        let entries: [String: PageReuse.Entry]
     }
 
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer

@@ -57,8 +57,13 @@ struct RenderedComponent: Sendable {
     /// The render cache key (identical specs share one).
     let key: String
     let artifacts: ComponentArtifacts
+    /// SHA-256 hex of each PNG, by name (the output's record of what each PNG file holds).
+    let pngDigests: [String: String]
     /// Whether it came from the cache rather than being painted this build.
     let fromCache: Bool
+    /// Whether the cache's PNG files were checked against their digests (false when the
+    /// live site held them all; `ComponentImages` checks before it copies one).
+    var pngsChecked = true
 }
 
 /// What a rendered component left behind: its markup and the names of its PNGs, which

@@ -156,8 +156,9 @@ public enum Scaffold {
     """
 
     static let gitignore = """
-    # skelsite output and cache
-    _site/
+    # skelsite output (a link to one of its generations) and cache
+    /_site
+    /._site.skelsite/
     .skelsite-cache/
 
     """

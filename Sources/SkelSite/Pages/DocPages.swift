@@ -1,6 +1,6 @@
 import Foundation
 
-/// The site's pages: one per doc (or the previous output's, when unchanged), one per
+/// The site's pages: one per doc (or the live site's, when unchanged), one per
 /// standalone theme page, and the placeholder `diff/index.html`.
 struct DocPages {
     let contexts: PageContexts
@@ -10,16 +10,13 @@ struct DocPages {
     struct Written {
         /// Doc pages and standalone pages (not the diff placeholder).
         var pages = 0
-        /// Doc pages linked from the previous output instead of rendered.
+        /// Doc pages kept or linked from the live site instead of rendered.
         var reused = 0
         var files = 0
-        /// Key and size of every doc page, for the next build's `PageReuse`.
-        var entries: [String: PageReuse.Entry] = [:]
     }
 
     private struct PageFile: Sendable {
         var path: String
-        var size: Int
         var reused: Bool
     }
 
@@ -27,17 +24,15 @@ struct DocPages {
         let site = contexts.site
         let outcomes = Parallel.map(site.pages) { page -> Result<PageFile, SiteBuildError> in
             let path = page.document.pagePath
-            if reuse.reuse(path, into: staging.url), let previous = reuse.previous[path] {
-                return .success(PageFile(path: path, size: previous.size, reused: true))
-            }
+            let id = reuse.keys[path].map { "page:" + $0 }
+            if let id, staging.writer.reuse(path, id: id) { return .success(PageFile(path: path, reused: true)) }
             let html = render(page)
-            do throws(SiteBuildError) { try staging.write(html, to: path) } catch { return .failure(error) }
-            return .success(PageFile(path: path, size: html.utf8.count, reused: false))
+            do throws(SiteBuildError) { try staging.writer.write(Array(html.utf8), to: path, id: id) } catch { return .failure(error) }
+            return .success(PageFile(path: path, reused: false))
         }
         var written = Written()
         for outcome in outcomes {
             let file = try outcome.get()
-            if let key = reuse.keys[file.path] { written.entries[file.path] = PageReuse.Entry(key: key, size: file.size) }
             if file.reused { written.reused += 1 }
             written.files += 1
         }

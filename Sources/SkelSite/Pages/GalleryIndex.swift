@@ -31,6 +31,24 @@ struct GalleryIndex {
         return contexts.theme.render("index", context)
     }
 
+    /// A digest of everything `html` reads besides the templates and options (`shared`
+    /// covers those): the nav, the intro doc's bytes, each card and each doc's entry. Same
+    /// key, same page, so an edit that changes none of it skips rendering the gallery
+    /// (the biggest page of a big site).
+    func key(items: [GalleryItem], searchJSON: String, shared: String, docDigests: [String: String]) -> String {
+        let site = contexts.site
+        var material = "shared=\(shared)\ntitle=\(site.title)\ndiff=\(site.hasDiffPlaceholder)\n"
+        material += "pages=" + contexts.theme.standalonePages.joined(separator: ",") + "\n"
+        if let intro = site.intro { material += "intro=\(docDigests[intro.relativePath] ?? "?")\n" }
+        for document in site.navOrder {
+            material += "doc=\(document.pagePath)\t\(document.title)\t\(document.components.count)\t"
+                + "\(document.frontMatter.description ?? "-")\t\(document.frontMatter.tags.joined(separator: ","))\n"
+        }
+        for item in items { material += "card=\(item.component.id)\t\(item.rendered.artifacts.width)x\(item.rendered.artifacts.height)\n" }
+        material += searchJSON
+        return SHA256.hex(Array(material.utf8))
+    }
+
     private func card(_ item: GalleryItem) -> [String: Any] {
         let document = item.document, component = item.component, files = item.files
         var card: [String: Any] = [

@@ -1,25 +1,18 @@
 import Foundation
 
-/// The folder a build writes its site into before the swap. Every file is new: each
-/// write first unlinks whatever is there (why: a page reused from the previous output
-/// is a hard link, and writing through it would change the previous output).
+/// The generation a build writes its site into before publishing it (see
+/// `OutputGenerations`). Each file is kept or linked when the live site already holds
+/// the same bytes, else written (see `GenerationWriter`).
 struct StagingFolder: Sendable {
-    let url: URL
+    let writer: GenerationWriter
+
+    var url: URL { writer.folder }
 
     func write(_ text: String, to path: String) throws(SiteBuildError) {
-        try write(Array(text.utf8), to: path)
+        try writer.write(Array(text.utf8), to: path)
     }
 
     func write<Bytes: ContiguousBytes>(_ data: Bytes, to path: String) throws(SiteBuildError) {
-        let file = url.appendingPathComponent(path)
-        do {
-            if path.contains("/") {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            }
-            unlink(file.path)
-            try PlainFileWriter.write(data, to: file.path)
-        } catch {
-            throw .io("cannot write \(file.path): \(FileErrorText.describe(error, path: file.path))")
-        }
+        try writer.write(data, to: path)
     }
 }

@@ -43,14 +43,21 @@ final class RenderCache: @unchecked Sendable {
 
     /// The entry's artifacts, or nil when absent, unreadable or damaged: any file missing,
     /// not a regular file, or not matching its recorded digest (then it is re-rendered).
-    func lookup(_ key: String) -> ComponentArtifacts? {
+    func lookup(_ key: String) -> ComponentArtifacts? { lookupEntry(key)?.artifacts }
+
+    /// The entry's artifacts and the SHA-256 of each PNG (by name), checked as `lookup` does.
+    /// `checkPNGs` false skips reading the PNGs (why: when the live site already holds
+    /// every one of them, by digest, they are never read; `ComponentImages` checks them
+    /// when it does copy one).
+    func lookupEntry(_ key: String, checkPNGs: (CacheEntryFile.Decoded) -> Bool = { _ in true }) -> CacheEntryFile.Decoded? {
         guard let bytes = Self.readRegularFile(entryFileURL(key).path),
               let entry = CacheEntryFile.decode(bytes) else { return nil }
+        guard checkPNGs(entry) else { return entry }
         for name in entry.artifacts.pngNames {
             guard let digest = entry.pngDigests[name], let png = Self.readRegularFile(pngURL(key, name).path),
                   SHA256.hex(png) == digest else { return nil }
         }
-        return entry.artifacts
+        return entry
     }
 
     /// The file's bytes when it is a regular file (a link is not followed).
@@ -73,18 +80,22 @@ final class RenderCache: @unchecked Sendable {
 
     /// Stores a freshly rendered component. Losing a race with another writer of the same
     /// key is fine: both wrote the same bytes.
-    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError) {
+    /// Returns the SHA-256 of each PNG, by name.
+    @discardableResult
+    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError) -> [String: String] {
         let suffix = ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         func put(_ bytes: [UInt8], _ final: URL) throws {
             let temporary = directory.appendingPathComponent("." + final.lastPathComponent + suffix)
+            CrashPoint.mutation()
             try PlainFileWriter.write(bytes, to: temporary.path)
+            CrashPoint.mutation()
             if rename(temporary.path, final.path) != 0 {
                 try? fileManager.removeItem(at: temporary)
                 throw SiteBuildError.io("cannot rename \(temporary.path): \(SourceReading.errnoText(errno))")
             }
         }
+        var digests: [String: String] = [:]
         do {
-            var digests: [String: String] = [:]
             for (name, bytes) in output.files {
                 try put(bytes, pngURL(key, name))
                 digests[name] = SHA256.hex(bytes)
@@ -96,6 +107,7 @@ final class RenderCache: @unchecked Sendable {
                 throw .io("cannot write cache entry \(entryFileURL(key).path): \(reason)")
             }
         }
+        return digests
     }
 
     /// Creates the folder, with a `.gitignore` that ignores everything in it (why: the
@@ -120,11 +132,21 @@ final class RenderCache: @unchecked Sendable {
 
     /// Deletes entries this build did not use, so the cache tracks the site and does
     /// not grow without bound. Also removes folders of the older folder-per-entry layout.
+    /// Also removes temporary files a killed build left (`.NAME.tmp-PID` whose process is gone).
     func prune(keeping keys: Set<String>) {
         guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let dash = name.range(of: ".tmp-", options: .backwards),
+                  let pid = pid_t(name[dash.upperBound...]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                CrashPoint.mutation()
+                unlink(directory.appendingPathComponent(name).path)
+            }
+        }
         for name in names where name.utf8.count >= 64 && !name.hasPrefix(".") {
             let key = String(name.prefix(64))
             guard !keys.contains(key) || name.utf8.count == 64 else { continue }
+            CrashPoint.mutation()
             try? fileManager.removeItem(at: directory.appendingPathComponent(name))
         }
     }

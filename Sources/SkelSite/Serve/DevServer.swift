@@ -5,9 +5,12 @@ public struct RebuildOutcome: Sendable, Equatable {
     public var succeeded: Bool
     /// Human-readable diagnostics (`path:line:column: error: ...` with carets).
     public var diagnostics: String
-    public init(succeeded: Bool, diagnostics: String = "") {
+    /// The site's files that changed (nil: not known, every page reloads).
+    public var changedFiles: [String]?
+    public init(succeeded: Bool, diagnostics: String = "", changedFiles: [String]? = nil) {
         self.succeeded = succeeded
         self.diagnostics = diagnostics
+        self.changedFiles = changedFiles
     }
 }
 
@@ -46,6 +49,9 @@ public final class DevServer: @unchecked Sendable {
     /// Tells open pages that the site changed (or that the build failed).
     public func announce(_ outcome: RebuildOutcome) {
         if outcome.succeeded {
+            // First the files that changed, so a page whose own files did not change
+            // skips the reload that follows (older pages just reload).
+            if let changed = outcome.changedFiles { hub.publish(event: "changed", data: changed.joined(separator: "\n")) }
             hub.publish(event: "reload", data: "ok")
         } else {
             hub.publish(event: "error", data: outcome.diagnostics)

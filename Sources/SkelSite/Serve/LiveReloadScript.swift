@@ -31,8 +31,23 @@ enum LiveReloadScript {
         overlay.append(title, pre, close);
         document.body.appendChild(overlay);
       }
+      // The page's own file, as the build names it ("guides/intro.html").
+      function ownFile() {
+        var path = decodeURIComponent(location.pathname).replace(/^\\/+/, '');
+        if (path === '' || path.charAt(path.length - 1) === '/') return path + 'index.html';
+        return /\\.html?$/.test(path) ? path : path + '.html';
+      }
+      // Reload only when this page, or a shared asset, changed (a 'changed' event comes
+      // first); a 'reload' without one reloads every page.
+      var changed = null;
       var source = new EventSource('/__skelsite/events');
-      source.addEventListener('reload', function () { location.reload(); });
+      source.addEventListener('changed', function (event) { changed = event.data.split('\\n'); });
+      source.addEventListener('reload', function () {
+        var list = changed;
+        changed = null;
+        if (list && list.indexOf(ownFile()) < 0 && !list.some(function (f) { return f.indexOf('assets/') === 0; })) return;
+        location.reload();
+      });
       source.addEventListener('error', function (event) { if (event.data) show(event.data); });
     })();
     """

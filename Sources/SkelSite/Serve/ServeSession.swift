@@ -44,7 +44,7 @@ public final class ServeSession: @unchecked Sendable {
             let report = try builder.build()
             if report.succeeded {
                 log("rebuilt: \(report.documents) docs, rendered \(report.rendered), cached \(report.cached) in \(String(format: "%.0f", Date().timeIntervalSince(started) * 1000)) ms")
-                return RebuildOutcome(succeeded: true)
+                return RebuildOutcome(succeeded: true, changedFiles: report.changedFiles)
             }
             let text = report.diagnostics.map(\.description).joined(separator: "\n")
             log(text)

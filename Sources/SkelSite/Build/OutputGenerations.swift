@@ -1,0 +1,221 @@
+import Foundation
+
+/// Where a site is published (site/reference/output-folder.md): the output folder is the
+/// live generation, and `.NAME.skelsite/work` beside it holds the other one. A build
+/// brings the work generation up to date (`GenerationWriter`) and then trades places
+/// with the output in one atomic exchange (`renameat2` with `RENAME_EXCHANGE`), so:
+///
+/// - a reader who opens the output always finds a whole site, old or new; a build
+///   killed at any point leaves the old one (the crash test kills a rebuild at every
+///   file-system change and checks this);
+/// - a failed build never touches the live generation, and the next build repairs the
+///   work one (it trusts only files that share the live site's inode and stamp);
+/// - a rebuild writes, links and removes only what changed since the work generation
+///   was live (two builds' worth), and deletes no old site: the old one becomes the
+///   next build's work generation;
+/// - the output stays a real folder, so every tool (`find`, `tar`, `cp -r`, `rsync`)
+///   reads it as before.
+///
+/// `.NAME.skelsite/INODE.files` records what the generation whose folder has that inode
+/// holds (`GenerationFiles`; why the inode: it moves with the folder in the exchange, and
+/// the site's own files stay byte-identical to a clean build's). A record that names the
+/// wrong folder (an inode reused) is harmless: every file is checked against its stamp. An output that is a user's link to a folder
+/// is followed: the site is published into that folder and the link is kept. Builds
+/// into the same output take turns (a lock file in the store).
+final class OutputGenerations {
+    /// The folder that holds the live site: `--output`, or the folder a link there names.
+    let output: URL
+    /// `.NAME.skelsite` beside `output`.
+    let store: URL
+    /// The live generation's manifest, when the output holds one.
+    let liveManifest: OutputManifest?
+    /// Whether the output exists (a folder, possibly empty).
+    let outputExists: Bool
+    private let lockDescriptor: Int32
+
+    static let workName = "work"
+    static let lockName = "lock"
+
+    /// The folder the live site is in, when there is one.
+    var liveFolder: URL? { outputExists ? output : nil }
+
+    /// The generation this build writes.
+    var workFolder: URL { store.appendingPathComponent(Self.workName) }
+
+    private func recordURL(_ generation: UInt64) -> URL { store.appendingPathComponent("\(generation).files") }
+
+    /// The inode of a real folder, which names its record.
+    static func identity(of folder: URL) -> UInt64? {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return UInt64(info.st_ino)
+    }
+
+    /// What the live generation holds, when its record is readable.
+    func liveFiles() -> GenerationFiles? {
+        guard outputExists, let generation = Self.identity(of: output),
+              let bytes = RenderCache.readRegularFile(recordURL(generation).path) else { return nil }
+        return GenerationFiles.decode(bytes)
+    }
+
+    /// Finds the output, takes the store's lock (waiting for another build into the same
+    /// output to finish) and sees what is live.
+    static func open(for requested: URL) throws(SiteBuildError) -> OutputGenerations {
+        let output = try resolve(requested)
+        // Checked before anything is made, and again under the lock.
+        _ = try checkOutput(output, requested: requested)
+        let store = storeURL(for: output)
+        var info = stat()
+        if lstat(store.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw .io("\(store.path) exists and is not a folder; remove it (it only holds the output's other generation)")
+        }
+        do {
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create \(store.path): \(FileErrorText.describe(error, path: store.path))")
+        }
+        let lockPath = store.appendingPathComponent(lockName).path
+        let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw .io("cannot open \(lockPath): \(SourceReading.errnoText(errno))") }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw .io("cannot lock \(lockPath): \(SourceReading.errnoText(code))")
+            }
+        }
+        let exists: Bool
+        do throws(SiteBuildError) { exists = try checkOutput(output, requested: requested) } catch {
+            close(descriptor)
+            throw error
+        }
+        return OutputGenerations(output: output, store: store, outputExists: exists, lockDescriptor: descriptor)
+    }
+
+    private init(output: URL, store: URL, outputExists: Bool, lockDescriptor: Int32) {
+        self.output = output
+        self.store = store
+        self.outputExists = outputExists
+        liveManifest = outputExists ? OutputManifest.read(from: output) : nil
+        self.lockDescriptor = lockDescriptor
+    }
+
+    deinit { close(lockDescriptor) }
+
+    static func storeURL(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).skelsite")
+    }
+
+    /// Follows the user's links to the folder that holds the site.
+    static func resolve(_ requested: URL) throws(SiteBuildError) -> URL {
+        let path = requested.standardizedFileURL
+        var info = stat()
+        guard lstat(path.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        guard let real = SourceReading.realPath(path) else {
+            throw .io("output \(requested.path) is a symbolic link to a missing folder; create the folder or remove the link")
+        }
+        return URL(fileURLWithPath: real)
+    }
+
+    /// Whether the output exists; throws when it is not ours to replace.
+    private static func checkOutput(_ output: URL, requested: URL) throws(SiteBuildError) -> Bool {
+        var info = stat()
+        guard lstat(output.path, &info) == 0 else { return false }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .io("output \(requested.path) exists and is not a folder") }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        guard contents.isEmpty || contents.contains(OutputSwap.markerName) else {
+            throw .io("refusing to replace \(requested.path): it is not empty and was not written by skelsite (no \(OutputSwap.markerName))")
+        }
+        return true
+    }
+
+    /// Removes what a killed build left in the store (records of generations that are
+    /// gone, temporary files), and makes the work generation a real folder.
+    func prepareWork() throws(SiteBuildError) -> URL {
+        OutputSwap.removeDebris(of: output)
+        var keep: Set<String> = [Self.workName, Self.lockName]
+        if outputExists, let generation = Self.identity(of: output) { keep.insert("\(generation).files") }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? [] where !keep.contains(name) {
+            CrashPoint.mutation()
+            OutputSwap.removeInParallel(store.appendingPathComponent(name))
+        }
+        let work = workFolder
+        var info = stat()
+        if lstat(work.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            CrashPoint.mutation()
+            unlink(work.path)
+        }
+        if lstat(work.path, &info) != 0 {
+            CrashPoint.mutation()
+            guard mkdir(work.path, 0o755) == 0 else { throw .io("cannot create \(work.path): \(SourceReading.errnoText(errno))") }
+        }
+        return work
+    }
+
+    /// Records what the work generation holds and writes its marker, then trades places
+    /// with the output in one exchange; the old site is left in the work folder for the
+    /// next build.
+    func publish(_ files: GenerationFiles, manifest: OutputManifest, useExchange: Bool = true) throws(SiteBuildError) {
+        let work = workFolder
+        guard let generation = Self.identity(of: work) else { throw .io("\(work.path) vanished during the build") }
+        let pid = ProcessInfo.processInfo.processIdentifier
+        try write(files.encoded(), to: recordURL(generation), through: store.appendingPathComponent(".\(generation).files.tmp-\(pid)"))
+        let markerPath = work.appendingPathComponent(OutputSwap.markerName)
+        CrashPoint.mutation()
+        unlink(markerPath.path)
+        do {
+            CrashPoint.mutation()
+            try PlainFileWriter.write(manifest.markerText(), to: markerPath.path)
+        } catch {
+            throw .io("cannot write \(markerPath.path): \(SourceReading.errnoText(error.code))")
+        }
+        if !outputExists {
+            CrashPoint.mutation()
+            guard rename(work.path, output.path) == 0 else {
+                throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(errno))")
+            }
+        } else if useExchange, let exchanged = Self.exchange(work.path, output.path), exchanged == 0 {
+            // Done: the work folder now holds the old site.
+        } else {
+            // Without an exchange: aside, then in. A kill between the two leaves no
+            // output; the old site stays in the store and the next build starts afresh.
+            let aside = store.appendingPathComponent(".old-\(pid)")
+            CrashPoint.mutation()
+            guard rename(output.path, aside.path) == 0 else {
+                throw .io("cannot move the old output aside: \(SourceReading.errnoText(errno))")
+            }
+            CrashPoint.mutation()
+            guard rename(work.path, output.path) == 0 else {
+                let code = errno
+                _ = rename(aside.path, output.path)
+                throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(code))")
+            }
+            CrashPoint.mutation()
+            _ = rename(aside.path, work.path)
+        }
+        // Records of generations no longer live (kept only when the exchange is done).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []
+        where name.hasSuffix(".files") && name != "\(generation).files" {
+            CrashPoint.mutation()
+            unlink(store.appendingPathComponent(name).path)
+        }
+    }
+
+    private static func exchange(_ a: String, _ b: String) -> Int32? {
+        CrashPoint.mutation()
+        return OutputSwap.exchange(a, b)
+    }
+
+    private func write(_ bytes: [UInt8], to final: URL, through temporary: URL) throws(SiteBuildError) {
+        do {
+            CrashPoint.mutation()
+            try PlainFileWriter.write(bytes, to: temporary.path)
+        } catch {
+            throw .io("cannot write \(temporary.path): \(SourceReading.errnoText(error.code))")
+        }
+        CrashPoint.mutation()
+        guard rename(temporary.path, final.path) == 0 else {
+            throw .io("cannot write \(final.path): \(SourceReading.errnoText(errno))")
+        }
+    }
+}

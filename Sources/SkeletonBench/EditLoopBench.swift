@@ -1,0 +1,107 @@
+import Foundation
+import SkelSite
+
+// Edit-loop benchmark (issue 15): the 5000-spec corpus built by the release CLI as a
+// process, then the rebuilds an author waits for, each printed as a ratio against the
+// cold build and against the floor (painting and encoding alone, on every core), from
+// one run. Wall time, CPU time (user + system) and peak memory (wait4) per process.
+
+struct EditLoopBench {
+    let root: URL
+    let tool: URL
+
+    struct Measured {
+        var wall: Double
+        var user: Double
+        var system: Double
+        /// Peak resident memory in MB.
+        var peakMB: Double
+    }
+
+    /// Runs `skelsite build SOURCE --output OUT --quiet` and measures it.
+    func build(_ source: URL, output: URL) throws -> Measured {
+        let arguments = [tool.path, "build", source.path, "--output", output.path, "--quiet"]
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard posix_spawn(&pid, tool.path, nil, nil, argv, environ) == 0 else { throw BenchError("cannot start \(tool.path)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = clock.now - start
+        guard status == 0 else { throw BenchError("skelsite build \(source.path) exited with status \(status)") }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Measured(wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                        user: seconds(usage.ru_utime), system: seconds(usage.ru_stime), peakMB: Double(usage.ru_maxrss) / 1024)
+    }
+
+    /// Replaces the first `old` in a corpus page with `new`.
+    func edit(_ source: URL, page: Int, _ old: String, _ new: String) throws {
+        let url = source.appendingPathComponent("section-\(page % 10)/page-\(page).md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        guard let range = text.range(of: old) else { throw BenchError("page \(page) has no '\(old)'") }
+        try Data(text.replacingCharacters(in: range, with: new).utf8).write(to: url)
+    }
+
+    func run(floor: Double?) throws {
+        let corpus = root.appendingPathComponent("edit-corpus"), output = root.appendingPathComponent("edit-out")
+        try BuildCorpus.write(to: corpus, withSpecs: true)
+        var rows: [(String, Measured)] = []
+        let cold = try build(corpus, output: output)
+        rows.append(("cold build (5000 specs, empty cache)", cold))
+        rows.append(("nothing changed", try build(corpus, output: output)))
+        // The first rebuild fills the work generation (once per output folder).
+        try edit(corpus, page: 7, "circle 40", "circle 36")
+        rows.append(("first rebuild (fills the work generation)", try build(corpus, output: output)))
+        try edit(corpus, page: 13, "circle 40", "circle 38")
+        rows.append(("one spec edited", try build(corpus, output: output)))
+        for page in 20..<30 { try edit(corpus, page: page, "circle 40", "circle 38") }
+        rows.append(("ten specs edited", try build(corpus, output: output)))
+        try edit(corpus, page: 24, "## Details", "## More details")
+        rows.append(("one doc's prose edited", try build(corpus, output: output)))
+        rows.append(("nothing changed, again", try build(corpus, output: output)))
+
+        print("edit loop: release CLI as a process, \(ProcessInfo.processInfo.activeProcessorCount) cores; wall s (user+sys s), ratio to cold, ratio to floor")
+        for (name, measured) in rows {
+            let floorRatio = floor.map { String(format: "%6.3f", measured.wall / $0) } ?? "   -  "
+            let label = "  " + name.padding(toLength: 44, withPad: " ", startingAt: 0)
+            print(label + String(format: " %7.3f s (%6.2f s cpu)  cold %6.3f  floor ", measured.wall, measured.user + measured.system,
+                                 measured.wall / cold.wall) + floorRatio + String(format: "  peak %5.0f MB", measured.peakMB))
+        }
+        if let floor { print(String(format: "  floor (painting and encoding alone)           %7.3f s;  cold/floor %.2f (target <= 1.5)", floor, cold.wall / floor)) }
+        print("  targets: one spec and one doc's prose < 0.3 s; nothing changed ~0.15 s; peak < 200 MB")
+        // The project's own docs (114 components): a one-spec rebuild should stay ~0.08 s.
+        let site = URL(fileURLWithPath: "site")
+        if FileManager.default.fileExists(atPath: site.appendingPathComponent("index.md").path) {
+            let copy = root.appendingPathComponent("site-copy"), out = root.appendingPathComponent("site-out")
+            try FileManager.default.copyItem(at: site, to: copy)
+            try? FileManager.default.removeItem(at: copy.appendingPathComponent(".skelsite-cache"))
+            _ = try build(copy, output: out)
+            _ = try build(copy, output: out)
+            let doc = copy.appendingPathComponent("reference/rect.md")
+            let text = try String(contentsOf: doc, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "radius=", with: "radius=1", options: [], range: text.range(of: "radius=")).utf8).write(to: doc)
+            let edited = try build(copy, output: out)
+            print(String(format: "  site/ (the project's docs): one spec edited   %7.3f s (%6.2f s cpu)", edited.wall, edited.user + edited.system))
+        }
+    }
+}
+
+/// `SkeletonBench editloop`: the floor, then the edit-loop rows.
+func runEditLoopBench() {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-editloop-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    guard let tool = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("skelsite"),
+          FileManager.default.isExecutableFile(atPath: tool.path) else {
+        print("editloop: ERROR no skelsite executable beside SkeletonBench; run scripts/bench.sh")
+        return
+    }
+    let floor = runComponentBench().map { $0 * Double(BuildCorpus.pages * BuildCorpus.specsPerPage) / Double(ProcessInfo.processInfo.activeProcessorCount) }
+    do {
+        try EditLoopBench(root: root, tool: tool).run(floor: floor)
+    } catch {
+        print("editloop: ERROR \(error)")
+    }
+}
