@@ -159,6 +159,12 @@ struct VerifyCommand: ParsableCommand {
         } catch {
             try fail("\(error)")
         }
+        if ProcessInfo.processInfo.environment["SKELSITE_VERIFY_TIMINGS"] == "1" {
+            // For scripts/bench.sh: where the time went, on standard error.
+            for (stage, seconds) in runner.timings.all.sorted(by: { $0.key < $1.key }) {
+                FileHandle.standardError.write(Data("timing \(stage): \(VerifyReport.number(seconds, places: 2)) s\n".utf8))
+            }
+        }
         print(VerifyReport.text(results, minimum: options.minimumMatch,
                                 minimumWithAntialiased: options.minimumWithAntialiased), terminator: "")
         let summaries = VerifyReport.summaries(results, minimum: options.minimumMatch,

@@ -79,6 +79,8 @@ enum ViewportCheck {
 enum Screenshot {
     static func image(_ png: [UInt8], engine: BrowserEngine, width: Int, height: Int, scale: Int) throws -> RGBAImage {
         let photo: RGBAImage
+        let started = Date()
+        defer { VerifyTimings.shared.add("decode (all engines)", Date().timeIntervalSince(started)) }
         do {
             photo = try PNGDecoder.decode(png)
         } catch {

@@ -54,6 +54,8 @@ public final class ChromiumCamera: BrowserCamera {
                          ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
                          session: session)
         browser.discardEvents()
+        let loadStarted = Date()
+        defer { VerifyTimings.shared.add("chromium load", Date().timeIntervalSince(loadStarted)) }
         let navigation = try browser.call("Page.navigate", ["url": file.absoluteString], session: session)
         if let error = navigation["errorText"] as? String, !error.isEmpty {
             throw DevToolsPipe.Failure(description: "cannot open \(file.path): \(error)")
@@ -63,11 +65,11 @@ public final class ChromiumCamera: BrowserCamera {
                                       session: session)
         try ViewportCheck.check((answer["result"] as? [String: Any])?["value"], engine: engine, width: width,
                                 height: height, scale: scale)
-        let shot = try browser.call("Page.captureScreenshot",
+        let shot = try VerifyTimings.shared.measure("chromium capture") { try browser.call("Page.captureScreenshot",
                                     ["format": "png", "captureBeyondViewport": false, "fromSurface": true,
                                      // Lossless either way; only the PNG compression effort drops.
                                      "optimizeForSpeed": true],
-                                    session: session, timeout: 60)
+                                    session: session, timeout: 60) }
         guard let base64 = shot["data"] as? String, let data = Data(base64Encoded: base64) else {
             throw DevToolsPipe.Failure(description: "the browser returned no screenshot")
         }

@@ -15,6 +15,8 @@ public final class FirefoxCamera: BrowserCamera {
         /// Window size minus viewport size (the browser's own toolbars, even headless).
         var chrome: (width: Int, height: Int)
         var viewport: (width: Int, height: Int)
+        /// The sheet size the window was last sized for.
+        var sizedFor: (width: Int, height: Int)?
     }
 
     private var browsers: [Int: Running] = [:]
@@ -133,11 +135,12 @@ public final class FirefoxCamera: BrowserCamera {
         var running = try browser(scale: scale)
         // Resized only when the sheet does not fit (sheets are mostly one size); a
         // headless window has a minimum width, so the viewport may be wider than asked.
-        if running.viewport.width < width || running.viewport.height < height
-            || running.viewport.width > width + 600 || running.viewport.height > height + 600 {
+        // Sized to each sheet: a larger viewport would be rasterised, encoded and decoded for nothing.
+        if running.sizedFor.map({ $0 != (width, height) }) ?? true {
             try running.client.call("WebDriver:SetWindowRect", ["width": width + running.chrome.width,
                                                                  "height": height + running.chrome.height])
             running.viewport = try viewport(running.client)
+            running.sizedFor = (width, height)
             browsers[scale] = running
         }
         try running.client.call("WebDriver:Navigate", ["url": file.absoluteString])

@@ -104,7 +104,7 @@ public enum VerifyReport {
     }
 
     /// Fixed decimals, trailing zeros trimmed.
-    static func number(_ value: Double, places: Int = 4) -> String {
+    public static func number(_ value: Double, places: Int = 4) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let units = (abs(value) * scale).rounded()

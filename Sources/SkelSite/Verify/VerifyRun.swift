@@ -37,6 +37,8 @@ public struct VerifyRun {
     let options: Options
     let cameras: [BrowserCamera]
     let scratch: URL
+    /// Seconds spent per stage ("paint", "<engine> shoot", "<engine> compare"), for the benchmark.
+    public var timings: VerifyTimings { .shared }
 
     public init(options: Options, cameras: [BrowserCamera]) throws {
         self.options = options
@@ -66,37 +68,73 @@ public struct VerifyRun {
 
     /// Every frame of every spec in every engine, ordered by spec, engine, scale, theme
     /// (light first) and time.
-    public func verify(_ items: [VerifySpec], progress: (String) -> Void = { _ in }) throws -> [VerifyResult] {
+    ///
+    /// The engines work at once, each on its own thread walking every sheet (a browser
+    /// spends most of a capture rasterising and encoding, on its own processes); the
+    /// painter's frames of a sheet are painted once, by the first engine to need them.
+    public func verify(_ items: [VerifySpec]) throws -> [VerifyResult] {
         let layouts = items.map { LayoutEngine.layout($0.spec) }
         let sizes = layouts.map { $0.pixelSize(scale: 1) }
         let times = items.map { Self.times(of: $0.spec) }
         let digests = items.map { $0.source.isEmpty ? "" : SHA256.hex(Array($0.source.utf8)) }
-        var results: [VerifyResult] = []
+        var jobs: [(scale: Int, sheet: VerifySheets.Sheet, page: URL)] = []
         for scale in options.scales {
             let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxSide: options.maxSheetSide)
             for (number, sheet) in sheets.enumerated() {
-                let page = try writePage(sheet, number: number + 1, scale: scale, items: items)
-                let painted = sheet.cells.map { cell in
-                    Painter.paint(items[cell.spec].spec, layout: layouts[cell.spec], time: cell.time, scale: scale,
+                jobs.append((scale, sheet, try writePage(sheet, number: number + 1, scale: scale, items: items)))
+            }
+        }
+        let paints = SheetPaints(sheets: jobs.count, users: cameras.count) { index in
+            let job = jobs[index]
+            return timings.measure("paint") {
+                job.sheet.cells.map { cell in
+                    Painter.paint(items[cell.spec].spec, layout: layouts[cell.spec], time: cell.time, scale: job.scale,
                                   theme: cell.theme)
                 }
-                for camera in cameras {
-                    var compared = try photograph(page, sheet: sheet, camera: camera, scale: scale, painted: painted,
-                                                  items: items, digests: digests)
-                    // Headless Chromium under load sometimes returns a frame before every tile
-                    // is rasterised (blank areas); a second photo tells that from a real mismatch.
-                    if compared.contains(where: { !VerifyGate.passes($0.result, options: options) }) {
-                        compared = try photograph(page, sheet: sheet, camera: camera, scale: scale, painted: painted,
-                                                  items: items, digests: digests)
-                    }
-                    for frame in compared {
-                        if !VerifyGate.passes(frame.result, options: options), let folder = options.failuresFolder {
-                            try writeFailure(frame, folder: folder)
+            }
+        }
+        let outcomes = EngineOutcomes(count: cameras.count)
+        let group = DispatchGroup()
+        for (slot, camera) in cameras.enumerated() {
+            group.enter()
+            let work = UncheckedSendable { [self, camera] in
+                do {
+                    var results: [VerifyResult] = []
+                    // One engine's error ends the run: the others stop at their next sheet.
+                    for (index, job) in jobs.enumerated() where !outcomes.failed {
+                        let painted = paints.frames(of: index)
+                        defer { paints.done(with: index) }
+                        var compared = try photograph(job.page, sheet: job.sheet, camera: camera, scale: job.scale,
+                                                      painted: painted, items: items, digests: digests)
+                        // A second photo tells a browser that returned its picture before every
+                        // tile was drawn (blank areas) from a real mismatch.
+                        if compared.contains(where: { !VerifyGate.passes($0.result, options: options) }) {
+                            compared = try photograph(job.page, sheet: job.sheet, camera: camera, scale: job.scale,
+                                                      painted: painted, items: items, digests: digests)
                         }
-                        results.append(frame.result)
+                        for frame in compared {
+                            if !VerifyGate.passes(frame.result, options: options), let folder = options.failuresFolder {
+                                try writeFailure(frame, folder: folder)
+                            }
+                            results.append(frame.result)
+                        }
                     }
+                    outcomes.set(slot, .success(results))
+                } catch {
+                    outcomes.set(slot, .failure(error))
                 }
-                progress("\(camera: cameras) @\(scale)x sheet \(number + 1) of \(sheets.count)")
+            }
+            let thread = Thread { work.value(); group.leave() }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        var results: [VerifyResult] = []
+        for outcome in outcomes.all {
+            switch outcome {
+            case .success(let some): results += some
+            case .failure(let error): throw error
+            case nil: throw VerifyFailure(description: "an engine's thread ended without results")
             }
         }
         let specIndex = Dictionary(items.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -140,7 +178,11 @@ public struct VerifyRun {
     /// Photographs one sheet in one engine and compares each of its frames with the painter's.
     private func photograph(_ page: URL, sheet: VerifySheets.Sheet, camera: BrowserCamera, scale: Int,
                             painted: [RGBAImage], items: [VerifySpec], digests: [String]) throws -> [Compared] {
-        let photo = try camera.screenshot(of: page, width: sheet.width, height: sheet.height, scale: scale)
+        let photo = try timings.measure(camera.engine.rawValue + " shoot") {
+            try camera.screenshot(of: page, width: sheet.width, height: sheet.height, scale: scale)
+        }
+        let started = Date()
+        defer { timings.add(camera.engine.rawValue + " compare", Date().timeIntervalSince(started)) }
         var compared: [Compared] = []
         for (index, cell) in sheet.cells.enumerated() {
             let browser = Screenshot.crop(photo, x: cell.x * scale, y: cell.y * scale,
@@ -199,8 +241,76 @@ public enum VerifyGate {
     }
 }
 
-private extension DefaultStringInterpolation {
-    mutating func appendInterpolation(camera cameras: [BrowserCamera]) {
-        appendLiteral(cameras.map(\.engine.rawValue).joined(separator: ","))
+/// Hands a value that one thread at a time uses to another thread.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Each engine thread's results, or its error, by slot.
+final class EngineOutcomes: @unchecked Sendable {
+    private var outcomes: [Result<[VerifyResult], Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func set(_ slot: Int, _ outcome: Result<[VerifyResult], Error>) { lock.withLock { outcomes[slot] = outcome } }
+
+    var all: [Result<[VerifyResult], Error>?] { lock.withLock { outcomes } }
+
+    var failed: Bool {
+        lock.withLock { outcomes.contains { if case .failure = $0 { return true } else { return false } } }
+    }
+}
+
+/// The painter's frames of each sheet, painted when an engine first asks and freed
+/// once every engine is done with them (a whole run's frames at 2x would not fit in memory).
+final class SheetPaints: @unchecked Sendable {
+    private var frames: [[RGBAImage]?]
+    private var users: [Int]
+    private let paint: (Int) -> [RGBAImage]
+    private let lock = NSLock()
+
+    init(sheets: Int, users: Int, paint: @escaping (Int) -> [RGBAImage]) {
+        frames = Array(repeating: nil, count: sheets)
+        self.users = Array(repeating: users, count: sheets)
+        self.paint = paint
+    }
+
+    func frames(of sheet: Int) -> [RGBAImage] {
+        lock.withLock {
+            if let painted = frames[sheet] { return painted }
+            let painted = paint(sheet)
+            frames[sheet] = painted
+            return painted
+        }
+    }
+
+    func done(with sheet: Int) {
+        lock.withLock {
+            users[sheet] -= 1
+            if users[sheet] <= 0 { frames[sheet] = nil }
+        }
+    }
+}
+
+/// Time spent per stage of a run.
+public final class VerifyTimings: @unchecked Sendable {
+    private var seconds: [String: Double] = [:]
+    private let lock = NSLock()
+
+    /// One for the process: cameras add their own stages.
+    public static let shared = VerifyTimings()
+
+    public var all: [String: Double] { lock.withLock { seconds } }
+
+    func add(_ stage: String, _ elapsed: Double) {
+        lock.withLock { seconds[stage, default: 0] += elapsed }
+    }
+
+    func measure<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+        let started = Date()
+        defer { add(stage, Date().timeIntervalSince(started)) }
+        return try work()
     }
 }

@@ -27,11 +27,17 @@ struct VerifySheets {
     /// VerifyRun photographs a sheet again when a frame falls below the bar.
     static let maxSide = 2048
 
+    /// CSS pixels per sheet height at most. WebKitGTK drew a shimmer band one device
+    /// pixel short at the bottom of each bar when the component stood 1000 CSS pixels
+    /// or more down the page (and correctly at 950 and above); no other engine did.
+    static let maxCSSHeight = 960
+
     /// Packs every spec's frames (light then dark, each at its times) in rows, specs in
     /// order of decreasing height so rows waste little, keeping each spec's frames
     /// together. `sizes[i]` is spec i's cell in CSS pixels. Deterministic.
     static func pack(sizes: [ImageSize], times: [[Double]], scale: Int, maxSide: Int = maxSide) -> [Sheet] {
         let limit = max(1, maxSide / max(scale, 1))
+        let heightLimit = min(limit, maxCSSHeight)
         let order = sizes.indices.sorted { sizes[$0].height != sizes[$1].height ? sizes[$0].height > sizes[$1].height : $0 < $1 }
         var sheets: [Sheet] = []
         var sheet = Sheet()
@@ -46,7 +52,7 @@ struct VerifySheets {
                         x = 0
                         rowHeight = 0
                     }
-                    if rowTop > 0 && rowTop + size.height > limit {
+                    if rowTop > 0 && rowTop + size.height > heightLimit {
                         sheets.append(sheet)
                         sheet = Sheet()
                         x = 0

@@ -22,6 +22,8 @@ public final class WebKitCamera: BrowserCamera {
         var session: String
         var chrome: (width: Int, height: Int)
         var viewport: (width: Int, height: Int)
+        /// The sheet size the window was last sized for.
+        var sizedFor: (width: Int, height: Int)?
     }
 
     private var browsers: [Int: Running] = [:]
@@ -144,11 +146,12 @@ public final class WebKitCamera: BrowserCamera {
     public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> RGBAImage {
         var running = try browser(scale: scale)
         let path = "/session/" + running.session
-        if running.viewport.width < width || running.viewport.height < height
-            || running.viewport.width > width + 600 || running.viewport.height > height + 600 {
+        // Sized to each sheet: a larger viewport would be rasterised, encoded and decoded for nothing.
+        if running.sizedFor.map({ $0 != (width, height) }) ?? true {
             try running.client.call("POST", path + "/window/rect", ["width": width + running.chrome.width,
                                                                     "height": height + running.chrome.height])
             running.viewport = try viewport(running.client, session: running.session)
+            running.sizedFor = (width, height)
             browsers[scale] = running
         }
         try running.client.call("POST", path + "/url", ["url": file.absoluteString])
