@@ -54,7 +54,8 @@ struct VerifyCommand: ParsableCommand {
 
     // Chromium and WebKit anti-alias curves alike; Firefox apart, so it is reported, not gated.
     @Option(parsing: .unconditional,
-            help: "Also fail Chromium and WebKit frames whose match, anti-aliased pixels counted, is below this, 0...1.")
+            help: ArgumentHelp("Also fail Chromium and WebKit frames whose match, anti-aliased pixels counted, is below this, 0...1.",
+                               valueName: "share"))
     var minimumWithAntialiased: Checked<MatchShareRule>?
 
     @Option(help: ArgumentHelp("Write browser, painter and diff PNGs of failing frames into this folder.", valueName: "dir"))
@@ -67,10 +68,10 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "The Chromium executable (default: chromium).")
     var chromium: String?
 
-    @Option(help: "The Firefox executable (default: firefox-esr).")
+    @Option(help: ArgumentHelp("The Firefox executable (default: firefox-esr).", valueName: "path"))
     var firefox: String?
 
-    @Option(help: "WebKitGTK's WebDriver (default: WebKitWebDriver).")
+    @Option(help: ArgumentHelp("WebKitGTK's WebDriver (default: WebKitWebDriver).", valueName: "path"))
     var webkitDriver: String?
 
     @OptionGroup var project: ProjectOptions

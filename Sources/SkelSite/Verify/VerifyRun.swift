@@ -74,7 +74,10 @@ public struct VerifyRun {
     /// painter's frames of a sheet are painted once, by the first engine to need them.
     public func verify(_ items: [VerifySpec]) throws -> [VerifyResult] {
         let layouts = items.map { LayoutEngine.layout($0.spec) }
-        let sizes = layouts.map { $0.pixelSize(scale: 1) }
+        let sizes = layouts.map { layout in
+            let size = layout.pixelSize(scale: 1)
+            return VerifySheets.Size(width: size.width, height: size.height)
+        }
         let times = items.map { Self.times(of: $0.spec) }
         let digests = items.map { $0.source.isEmpty ? "" : SHA256.hex(Array($0.source.utf8)) }
         var jobs: [(scale: Int, sheet: VerifySheets.Sheet, page: URL)] = []

@@ -16,6 +16,12 @@ struct VerifySheets {
         var height: Int
     }
 
+    /// A frame's size in CSS pixels.
+    struct Size: Equatable {
+        var width: Int
+        var height: Int
+    }
+
     struct Sheet: Equatable {
         var cells: [Cell] = []
         var width = 0
@@ -35,7 +41,7 @@ struct VerifySheets {
     /// Packs every spec's frames (light then dark, each at its times) in rows, specs in
     /// order of decreasing height so rows waste little, keeping each spec's frames
     /// together. `sizes[i]` is spec i's cell in CSS pixels. Deterministic.
-    static func pack(sizes: [ImageSize], times: [[Double]], scale: Int, maxSide: Int = maxSide) -> [Sheet] {
+    static func pack(sizes: [Size], times: [[Double]], scale: Int, maxSide: Int = maxSide) -> [Sheet] {
         let limit = max(1, maxSide / max(scale, 1))
         let heightLimit = min(limit, maxCSSHeight)
         let order = sizes.indices.sorted { sizes[$0].height != sizes[$1].height ? sizes[$0].height > sizes[$1].height : $0 < $1 }
