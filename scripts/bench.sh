@@ -5,19 +5,23 @@
 #   build  vs hugo, then the edit-loop rows (cold build, rebuilds, peak memory) as
 #          ratios to the cold build and the floor   wasm  time per frame in node
 # (`SkeletonBench editloop` prints the edit-loop rows alone.)
-# Usage: scripts/bench.sh [paint|png|diff|build|wasm ...]   (default: all)
+#   verify skelsite verify site/: time per engine alone, then all three at once
+# Usage: scripts/bench.sh [paint|png|diff|build|wasm|verify ...]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --for bench
 swift build -c release --product skelsite >&2
 swift build -c release --product SkeletonBench >&2
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(paint png diff build wasm)
+[ ${#sections[@]} -eq 0 ] && sections=(paint png diff build wasm verify)
 for s in "${sections[@]}"; do
   case "$s" in
     wasm)
       scripts/build-wasm.sh >&2
       node scripts/bench/wasm_frame.mjs ;;
+    verify)
+      scripts/setup.sh --for test
+      scripts/bench/verify_engines.sh ;;
     *) .build/release/SkeletonBench "$s" ;;
   esac
 done

@@ -7,14 +7,18 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --for build
 scripts/build-wasm.sh >&2
 swift build -c release --product skelsite >&2
-# Each component page shows how its CSS in a browser agrees with its reference PNGs:
-# measure that first when Chromium is here (scripts/setup.sh --for test installs it).
-# verify exits 1 when a frame is below the bar; the pages then show which.
+# Each component page shows how its CSS in each browser engine agrees with its reference
+# PNGs: measure that first when Chromium is here, in Firefox and WebKit too when they are
+# (scripts/setup.sh --for test installs all three). verify exits 1 when a frame is below
+# the bar; the pages then show which.
 verify=()
 if command -v chromium >/dev/null 2>&1 && [ "${SKELSITE_VERIFY:-1}" != 0 ]; then
-  echo "verify: CSS in headless Chromium vs reference PNGs (SKELSITE_VERIFY=0 skips)" >&2
+  engines=chromium
+  command -v firefox-esr >/dev/null 2>&1 && engines+=,firefox
+  command -v WebKitWebDriver >/dev/null 2>&1 && command -v Xvfb >/dev/null 2>&1 && engines+=,webkit
+  echo "verify: CSS in headless $engines vs reference PNGs (SKELSITE_VERIFY=0 skips)" >&2
   status=0
-  .build/release/skelsite verify site --json .build/verify-site.json | tail -n 1 >&2 || status=$?
+  .build/release/skelsite verify site --browser "$engines" --json .build/verify-site.json | tail -n 1 >&2 || status=$?
   [ "$status" -le 1 ] && verify=(--verify-results .build/verify-site.json)
 else
   echo "verify: skipped (no chromium); pages show no CSS-vs-PNG figures" >&2

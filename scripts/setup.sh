@@ -2,8 +2,9 @@
 # Installs what skelsite needs on a fresh Debian machine that has the Swift toolchain,
 # only when it is missing.  Usage: scripts/setup.sh [--for build|test|bench]
 #   build: cmark-gfm (Markdown)
-#   test:  + chromium (verify, gallery and playground tests), node (the wasm module's
-#          JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt
+#   test:  + chromium (verify, gallery and playground tests), firefox-esr and
+#          webkit2gtk-driver with xvfb and xauth (verify in Firefox and WebKit), node (the
+#          wasm module's JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt
 #   bench: + hugo and skia-python
 set -euo pipefail
 purpose=${2:-build}
@@ -18,6 +19,12 @@ need_pkg libcmark-gfm-dev
 need_pkg libcmark-gfm-extensions-dev
 if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   need_pkg chromium
+  # verify --browser all: Firefox over Marionette, WebKitGTK's MiniBrowser over its
+  # WebDriver on a virtual X display.
+  need_pkg firefox-esr
+  need_pkg webkit2gtk-driver
+  need_pkg xvfb
+  need_pkg xauth
   need_pkg python3-pip
   # The toolchain image ships node 20; Debian's nodejs (18) runs the tests too.
   command -v node >/dev/null 2>&1 || need_pkg nodejs

@@ -3,24 +3,27 @@ import Foundation
 import SkelSite
 import SkeletonCore
 
-/// `skelsite verify [SOURCE=site] [--json FILE] [--scale 1,2] [--threshold 0.03] [--minimum 0.995] [--failures DIR] [--chromium PATH]`
+/// `skelsite verify [SOURCE=site] [--browser chromium|firefox|webkit|all] [--json FILE] [--scale 1,2]
+/// [--threshold 0.03] [--minimum 0.995] [--minimum-with-antialiased F] [--failures DIR] [--keep-pages DIR]
+/// [--chromium PATH] [--firefox PATH] [--webkit-driver PATH]`
 ///
 /// Exit codes: 0 every frame matches (>= --minimum, 99.5% of pixels by default); 1 a frame is below that or
 /// a spec is invalid; 2 usage or I/O error (no folder, no browser, unwritable JSON).
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Compare the CSS components in headless Chromium with the reference frames.",
+        abstract: "Compare the CSS components in headless browsers with the reference frames.",
         discussion: """
-            Every ```skeleton spec of every .md file under SOURCE is shown by headless \
-            Chromium, frozen at t = 0, T/4, T/2 and 3T/4, in light and dark, at each \
-            scale, and compared with the painter's frame (pixelmatch, threshold 0.03; \
-            anti-aliased pixels are left out of the match and reported in --json).
+            Every ```skeleton spec of every .md file under SOURCE is shown by each \
+            browser engine asked for (Chromium by default), frozen at t = 0, T/4, T/2 \
+            and 3T/4, in light and dark, at each scale, and compared with the painter's \
+            frame (pixelmatch, threshold 0.03; anti-aliased pixels are left out of the \
+            match and reported in --json).
 
-            SOURCE, --scale, --threshold, --minimum and --chromium not given as flags \
-            come from the project file (skelsite.toml in this folder or the nearest \
-            parent, or --config FILE): source, and verify.scales, verify.threshold, \
-            verify.minimum and the first of verify.browsers.
+            SOURCE, --browser, --scale, --threshold, --minimum and --chromium not given \
+            as flags come from the project file (skelsite.toml in this folder or the \
+            nearest parent, or --config FILE): source, and verify.browsers, \
+            verify.scales, verify.threshold and verify.minimum.
             """
     )
 
@@ -44,12 +47,32 @@ struct VerifyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Smallest share of matching pixels that passes, 0...1 (default: 0.995).")
     var minimum: Checked<MatchShareRule>?
 
+    // Repeatable and comma lists, so `--browser all` and `--browser chromium,webkit` both read naturally.
+    @Option(help: ArgumentHelp("Engines: chromium, firefox, webkit or all; repeat or separate with commas (default: chromium).",
+                               valueName: "engine"))
+    var browser: [String] = []
+
+    // Chromium and WebKit anti-alias curves alike; Firefox apart, so it is reported, not gated.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Also fail Chromium and WebKit frames whose match, anti-aliased pixels counted, is below this, 0...1.",
+                               valueName: "share"))
+    var minimumWithAntialiased: Checked<MatchShareRule>?
+
     @Option(help: ArgumentHelp("Write browser, painter and diff PNGs of failing frames into this folder.", valueName: "dir"))
     var failures: String?
 
-    // Debian's package name; override for Chrome or a custom build.
+    @Option(help: ArgumentHelp("Keep the frozen HTML pages the browsers were shown in this folder.", valueName: "dir"))
+    var keepPages: String?
+
+    // Debian's package names; override for Chrome, another Firefox or a custom build.
     @Option(help: "The Chromium executable (default: chromium).")
     var chromium: String?
+
+    @Option(help: ArgumentHelp("The Firefox executable (default: firefox-esr).", valueName: "path"))
+    var firefox: String?
+
+    @Option(help: ArgumentHelp("WebKitGTK's WebDriver (default: WebKitWebDriver).", valueName: "path"))
+    var webkitDriver: String?
 
     @OptionGroup var project: ProjectOptions
 
@@ -57,17 +80,28 @@ struct VerifyCommand: ParsableCommand {
         try scale?.check("--scale")
         try minimum?.check("--minimum")
         try threshold?.check("--threshold")
+        try minimumWithAntialiased?.check("--minimum-with-antialiased")
+        if !browser.isEmpty && BrowserEngine.parseList(browser) == nil {
+            throw UsageError(message: "--browser takes chromium, firefox, webkit or all (or a comma list of them),"
+                             + " got '\(browser.joined(separator: ","))'")
+        }
     }
 
     func run() throws {
         let config = try project.load()
         let source = config.path(self.source, \.source, else: "site")
-        let chromium = chromium ?? config?.verify.browsers?.first ?? "chromium"
+        // Engines: the flag, else the project file, else Chromium.
+        var choice = config?.verify.browsers.map(VerifyBrowserChoice.fromProjectFile) ?? VerifyBrowserChoice()
+        if !browser.isEmpty, let engines = BrowserEngine.parseList(browser) { choice.engines = engines }
+        if let chromium { choice.executables.chromium = chromium }
+        if let firefox { choice.executables.firefox = firefox }
+        if let webkitDriver { choice.executables.webkitDriver = webkitDriver }
         var options = VerifyRun.Options()
         // Each: the flag, else the project file, else VerifyRun's default.
         options.scales = scale?.value ?? config?.verify.scales ?? options.scales
         options.minimumMatch = minimum?.value ?? config?.verify.minimum ?? options.minimumMatch
         options.pixelThreshold = threshold?.value ?? config?.verify.threshold ?? options.pixelThreshold
+        options.minimumWithAntialiased = minimumWithAntialiased?.value
         // Refused before Chromium starts: results never replace a link, FIFO or device.
         if let json {
             do { try UserFile.checkReplaceable(json) } catch { try fail(error.description) }
@@ -78,6 +112,13 @@ struct VerifyCommand: ParsableCommand {
                 try fail("cannot write into '\(failures)': it is not a folder (links are not followed)")
             }
             options.failuresFolder = URL(fileURLWithPath: failures)
+        }
+        if let keepPages {
+            var info = stat()
+            if lstat(keepPages, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                try fail("cannot write into '\(keepPages)': it is not a folder (links are not followed)")
+            }
+            options.pagesFolder = URL(fileURLWithPath: keepPages)
         }
 
         let found: VerifySpecs.Found
@@ -94,40 +135,50 @@ struct VerifyCommand: ParsableCommand {
         }
         for problem in found.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
 
-        let camera: BrowserCamera
-        do {
-            camera = try BrowserCamera(executable: chromium)
-        } catch {
-            try fail("cannot start headless Chromium ('\(chromium)'): \(error)")
+        // Every engine's programs are looked for before any starts: a missing one is exit 2
+        // naming its package, before minutes of work in the others.
+        var cameras: [BrowserCamera] = []
+        // Errors are thrown, not exit()ed, so this runs on every way out.
+        defer { for camera in cameras { camera.shutdown() } }
+        for engine in choice.engines {
+            do {
+                cameras.append(try BrowserCameras.make(engine, executables: choice.executables))
+            } catch {
+                try fail("\(error)")
+            }
         }
-        // Errors are thrown, not exit()ed, so these run on every way out.
-        defer { camera.shutdown() }
         let runner: VerifyRun
         do {
-            runner = try VerifyRun(options: options, camera: camera)
+            runner = try VerifyRun(options: options, cameras: cameras)
         } catch {
             try fail("\(error)")
         }
         defer { runner.cleanUp() }
-        var results: [VerifyResult] = []
-        for spec in found.specs {
-            do {
-                let frames = try runner.verify(spec)
-                print(VerifyReport.text(frames, minimum: options.minimumMatch), terminator: "")
-                // Progress shows as it goes even when stdout is a file or a CI log.
-                fflush(nil)
-                results += frames
-            } catch {
-                try fail("\(spec.name): \(error)")
+        let results: [VerifyResult]
+        do {
+            results = try runner.verify(found.specs)
+        } catch {
+            try fail("\(error)")
+        }
+        if ProcessInfo.processInfo.environment["SKELSITE_VERIFY_TIMINGS"] == "1" {
+            // For scripts/bench.sh: where the time went, on standard error.
+            for (stage, seconds) in runner.timings.all.sorted(by: { $0.key < $1.key }) {
+                FileHandle.standardError.write(Data("timing \(stage): \(VerifyReport.number(seconds, places: 2)) s\n".utf8))
             }
         }
-        let failing = results.filter { $0.match < options.minimumMatch }.count
+        print(VerifyReport.text(results, minimum: options.minimumMatch,
+                                minimumWithAntialiased: options.minimumWithAntialiased), terminator: "")
+        let summaries = VerifyReport.summaries(results, minimum: options.minimumMatch,
+                                               minimumWithAntialiased: options.minimumWithAntialiased)
+        for summary in summaries { print(VerifyReport.summaryLine(summary)) }
+        let failing = summaries.map(\.failing).reduce(0, +)
         let worst = results.map(\.match).min() ?? 1
         print("\(found.specs.count) specs, \(results.count) frames, \(failing) below "
               + VerifyReport.percent(options.minimumMatch) + " (worst " + VerifyReport.percent(worst) + ")")
         if let json {
             do {
-                try UserFile.write(VerifyReport.json(results, minimum: options.minimumMatch, threshold: options.pixelThreshold), to: json)
+                try UserFile.write(VerifyReport.json(results, minimum: options.minimumMatch, threshold: options.pixelThreshold,
+                                                     minimumWithAntialiased: options.minimumWithAntialiased), to: json)
             } catch {
                 try fail(error.description)
             }

@@ -35,7 +35,7 @@ import Testing
               diff                    Compare a baseline folder of reference PNGs with a
                                       current one.
               baseline                Manage the baseline reference PNGs.
-              verify                  Compare the CSS components in headless Chromium with
+              verify                  Compare the CSS components in headless browsers with
                                       the reference frames.
               check                   Validate docs and specs; build nothing.
               serve                   Preview the site locally with live reload.
@@ -220,20 +220,21 @@ import Testing
 
             """#),
         (["verify"], #"""
-            OVERVIEW: Compare the CSS components in headless Chromium with the reference
+            OVERVIEW: Compare the CSS components in headless browsers with the reference
             frames.
 
-            Every ```skeleton spec of every .md file under SOURCE is shown by headless
-            Chromium, frozen at t = 0, T/4, T/2 and 3T/4, in light and dark, at each scale,
-            and compared with the painter's frame (pixelmatch, threshold 0.03; anti-aliased
-            pixels are left out of the match and reported in --json).
+            Every ```skeleton spec of every .md file under SOURCE is shown by each browser
+            engine asked for (Chromium by default), frozen at t = 0, T/4, T/2 and 3T/4, in
+            light and dark, at each scale, and compared with the painter's frame
+            (pixelmatch, threshold 0.03; anti-aliased pixels are left out of the match and
+            reported in --json).
 
-            SOURCE, --scale, --threshold, --minimum and --chromium not given as flags come
-            from the project file (skelsite.toml in this folder or the nearest parent, or
-            --config FILE): source, and verify.scales, verify.threshold, verify.minimum and
-            the first of verify.browsers.
+            SOURCE, --browser, --scale, --threshold, --minimum and --chromium not given as
+            flags come from the project file (skelsite.toml in this folder or the nearest
+            parent, or --config FILE): source, and verify.browsers, verify.scales,
+            verify.threshold and verify.minimum.
 
-            USAGE: skelsite verify [<source>] [--json <file>] [--scale <scale>] [--threshold <threshold>] [--minimum <minimum>] [--failures <dir>] [--chromium <chromium>] [--config <file>]
+            USAGE: skelsite verify [<options>] [<source>]
 
             ARGUMENTS:
               <source>                The docs folder (default: source in skelsite.toml,
@@ -246,9 +247,18 @@ import Testing
                                       (default: 0.03).
               --minimum <minimum>     Smallest share of matching pixels that passes, 0...1
                                       (default: 0.995).
+              --browser <engine>      Engines: chromium, firefox, webkit or all; repeat or
+                                      separate with commas (default: chromium).
+              --minimum-with-antialiased <share>
+                                      Also fail Chromium and WebKit frames whose match,
+                                      anti-aliased pixels counted, is below this, 0...1.
               --failures <dir>        Write browser, painter and diff PNGs of failing
                                       frames into this folder.
+              --keep-pages <dir>      Keep the frozen HTML pages the browsers were shown in
+                                      this folder.
               --chromium <chromium>   The Chromium executable (default: chromium).
+              --firefox <path>        The Firefox executable (default: firefox-esr).
+              --webkit-driver <path>  WebKitGTK's WebDriver (default: WebKitWebDriver).
               --config <file>         The project file (default: skelsite.toml in this
                                       folder or the nearest parent).
               --version               Show the version.

@@ -34,10 +34,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("rtl.html")
         try Data(page.utf8).write(to: file)
-        let camera = try BrowserCamera()
+        let camera = try ChromiumCamera()
         defer { camera.shutdown() }
         let size = layout.pixelSize(scale: 1)
-        let photo = try PNGDecoder.decode(camera.screenshot(of: file, width: size.width, height: size.height, scale: 1))
+        let photo = try camera.screenshot(of: file, width: size.width, height: size.height, scale: 1)
         let painted = Painter.paint(parsed, layout: layout, time: 0.25, scale: 1, theme: .light)
         #expect(photo.width == painted.width && photo.height == painted.height)
         let mismatched = PixelDiff.compare(photo, painted, options: DiffOptions(threshold: 0.03))

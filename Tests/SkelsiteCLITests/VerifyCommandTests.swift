@@ -81,10 +81,12 @@ import SkeletonCore
             let match = try #require(row["match"] as? Double)
             #expect(match >= 0.995, "\(row)")
         }
+        #expect(rows.allSatisfy { $0["engine"] as? String == "chromium" })
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 33)
-        #expect(lines[0].hasPrefix("ok   a.md:3 light @1x t=0s  "))
-        #expect(lines[32].hasPrefix("2 specs, 32 frames, 0 below 99.5% (worst "))
+        #expect(lines.count == 34)
+        #expect(lines[0].hasPrefix("ok   a.md:3 chromium light @1x t=0s  "))
+        #expect(lines[32].hasPrefix("chromium: 32 frames, worst "))
+        #expect(lines[33].hasPrefix("2 specs, 32 frames, 0 below 99.5% (worst "))
     }
 
     /// At pixelmatch threshold 0.02 (about 5 levels of luma) the band itself must line
@@ -125,6 +127,30 @@ import SkeletonCore
         #expect(missing.stderr == "error: 'nowhere' is not a folder\n")
         let noBrowser = try CLIRunner.run(["verify", ".", "--chromium", "/nonexistent/chromium"], cwd: dir)
         #expect(noBrowser.status == 2)
-        #expect(noBrowser.stderr.hasPrefix("error: cannot start headless Chromium ('/nonexistent/chromium'): "))
+        #expect(noBrowser.stderr == "error: cannot start headless Chromium ('/nonexistent/chromium'): no such program"
+                + " (install it: apt-get install chromium)\n")
+        let badEngine = try CLIRunner.run(["verify", ".", "--browser", "chromium,safari"], cwd: dir)
+        #expect(badEngine.status == 2)
+        #expect(badEngine.stderr
+                == "error: --browser takes chromium, firefox, webkit or all (or a comma list of them), got 'chromium,safari'\n")
+        let badBar = try CLIRunner.run(["verify", ".", "--minimum-with-antialiased", "1.5"], cwd: dir)
+        #expect(badBar.status == 2)
+        #expect(badBar.stderr == "error: --minimum-with-antialiased takes a number 0...1, got '1.5'\n")
+    }
+
+    /// A missing engine is exit 2 naming the Debian package to install, before any browser starts.
+    @Test func missingEnginesNameTheirPackage() throws {
+        let dir = try fixture(["a.md": Self.shimmerRow])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let firefox = try CLIRunner.run(["verify", ".", "--browser", "firefox", "--firefox", "/nonexistent/firefox"], cwd: dir)
+        #expect(firefox.status == 2)
+        #expect(firefox.stderr == "error: cannot start headless Firefox ('/nonexistent/firefox'): no such program"
+                + " (install it: apt-get install firefox-esr)\n")
+        let webkit = try CLIRunner.run(["verify", ".", "--browser", "firefox,webkit",
+                                        "--webkit-driver", "/nonexistent/WebKitWebDriver"], cwd: dir)
+        #expect(webkit.status == 2)
+        #expect(webkit.stderr == "error: cannot start headless WebKit ('/nonexistent/WebKitWebDriver'): no such program"
+                + " (install it: apt-get install webkit2gtk-driver)\n")
+        #expect(webkit.stdout == "")
     }
 }

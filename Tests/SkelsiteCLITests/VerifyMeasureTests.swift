@@ -23,7 +23,7 @@ import Testing
     /// The worst frame's match over both themes and the four times, at 1x.
     static func worst(threshold: Double, mutate: (inout VerifyRun.Options) -> Void = { _ in }) throws -> Double {
         let spec = try #require(SpecParser.parse(card).spec)
-        let camera = try BrowserCamera()
+        let camera = try ChromiumCamera()
         defer { camera.shutdown() }
         var options = VerifyRun.Options()
         options.scales = [1]

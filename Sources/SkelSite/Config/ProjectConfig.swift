@@ -33,7 +33,8 @@ public struct ProjectConfig: Equatable, Sendable {
         public var threshold: Double?
         public var scales: [Int]?
         public var minimum: Double?
-        /// Chromium-family executables; `verify` uses the first (one browser today).
+        /// Engines (`chromium`, `firefox`, `webkit`, `all`) or Chromium-family
+        /// executables, as `VerifyBrowserChoice.fromProjectFile` reads them.
         public var browsers: [String]?
     }
 

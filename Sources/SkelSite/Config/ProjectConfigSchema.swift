@@ -131,7 +131,7 @@ enum ProjectConfigSchema {
         }
 
         private mutating func browsers(_ value: TOMLValueConvertible, _ path: [String]) -> [String]? {
-            let expected = "an array of browser executables (strings)"
+            let expected = "an array of browser engines or executables (strings)"
             guard let array = value.array, !array.isEmpty else { wrongType(value, path, expected); return nil }
             var names: [String] = []
             for item in array {

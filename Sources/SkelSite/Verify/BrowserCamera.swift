@@ -1,66 +1,110 @@
 import Foundation
+import SkeletonCore
 
-/// Photographs local HTML files in headless Chromium: one tab per device scale.
-public final class BrowserCamera {
-    /// One browser per device scale, started when first needed.
-    ///
-    /// Why not one browser and `Emulation.setDeviceMetricsOverride`'s
-    /// `deviceScaleFactor`: emulated, Chromium snaps box edges to whole CSS pixels and
-    /// then scales the picture, so a shape at y = 23.5 points starts at device pixel 48
-    /// at 2x; a browser started with `--force-device-scale-factor=2` snaps to device
-    /// pixels and draws it at 47, as a real 2x screen does and as the painter does.
-    private var browsers: [Int: (pipe: DevToolsPipe, session: String)] = [:]
-    private let executable: String
+/// Photographs local HTML files in one browser engine. One implementation per engine
+/// (ChromiumCamera, FirefoxCamera, WebKitCamera); sheets, cropping and comparison are
+/// shared (VerifyRun). Each starts its browser once per device scale, when first needed.
+public protocol BrowserCamera: AnyObject {
+    var engine: BrowserEngine { get }
 
-    /// Checks that the browser starts (default: `chromium` on PATH) with one tab at 1x.
-    public init(executable: String = "chromium") throws {
-        self.executable = executable
-        _ = try browser(scale: 1)
+    /// A picture of `file` at `scale` device pixels per CSS pixel, exactly
+    /// (width·scale) × (height·scale) pixels: the top-left of a viewport at least
+    /// `width` × `height` CSS pixels. Before the picture, the page is checked with
+    /// `ViewportCheck` (viewport size, devicePixelRatio, reduced motion off): a browser
+    /// that is not set up as asked throws rather than photographs.
+    func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> RGBAImage
+
+    /// Stops every browser this camera started and removes their profiles.
+    func shutdown()
+}
+
+/// Starts the camera for an engine.
+public enum BrowserCameras {
+    public static func make(_ engine: BrowserEngine, executables: BrowserExecutables = BrowserExecutables()) throws
+        -> BrowserCamera {
+        switch engine {
+        case .chromium: return try ChromiumCamera(executable: executables.chromium)
+        case .firefox: return try FirefoxCamera(executable: executables.firefox)
+        case .webkit:
+            return try WebKitCamera(driver: executables.webkitDriver, miniBrowser: executables.miniBrowser,
+                                    xvfb: executables.xvfb)
+        }
+    }
+}
+
+public struct BrowserFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+
+    /// A program that is not there: names the package that provides it.
+    static func missing(_ program: String, engine: BrowserEngine, package: String? = nil) -> BrowserFailure {
+        BrowserFailure("cannot start headless \(engine.displayName) ('\(program)'): no such program"
+                       + " (install it: apt-get install \(package ?? engine.package))")
+    }
+}
+
+/// The script every camera runs before a capture, and the check of its answer: a
+/// browser at the wrong size or scale, or with reduced motion on (which stops the
+/// animations), would photograph a different component than the painter paints.
+enum ViewportCheck {
+    /// Evaluates to `[innerWidth, innerHeight, devicePixelRatio, reducedMotion]`.
+    static let expression = "[innerWidth, innerHeight, devicePixelRatio, "
+        + "matchMedia('(prefers-reduced-motion: reduce)').matches]"
+
+    /// Throws what is wrong with `answer` (the value of `expression`), if anything.
+    static func check(_ answer: Any?, engine: BrowserEngine, width: Int, height: Int, scale: Int) throws {
+        guard let values = answer as? [Any], values.count == 4,
+              let innerWidth = (values[0] as? NSNumber)?.doubleValue,
+              let innerHeight = (values[1] as? NSNumber)?.doubleValue,
+              let ratio = (values[2] as? NSNumber)?.doubleValue,
+              let reduced = values[3] as? Bool else {
+            throw BrowserFailure("\(engine.displayName) answered the viewport check with \(String(describing: answer))")
+        }
+        if ratio != Double(scale) {
+            throw BrowserFailure("\(engine.displayName) runs at devicePixelRatio \(VerifyReport.number(ratio)), not \(scale)")
+        }
+        if innerWidth < Double(width) || innerHeight < Double(height) {
+            throw BrowserFailure("\(engine.displayName)'s viewport is \(Int(innerWidth))×\(Int(innerHeight)) CSS pixels,"
+                                 + " smaller than the \(width)×\(height) asked for")
+        }
+        if reduced {
+            throw BrowserFailure("\(engine.displayName) prefers reduced motion, so its components would not animate")
+        }
+    }
+}
+
+
+/// A browser's PNG screenshot as the top-left (width·scale) × (height·scale) pixels
+/// the camera promises; a smaller picture is an error, never padded.
+enum Screenshot {
+    static func image(_ png: [UInt8], engine: BrowserEngine, width: Int, height: Int, scale: Int) throws -> RGBAImage {
+        let photo: RGBAImage
+        let started = Date()
+        defer { VerifyTimings.shared.add("decode (all engines)", Date().timeIntervalSince(started)) }
+        do {
+            photo = try PNGDecoder.decode(png)
+        } catch {
+            throw BrowserFailure("\(engine.displayName) returned an unreadable screenshot: \(error)")
+        }
+        let (wanted, high) = (width * scale, height * scale)
+        guard photo.width >= wanted, photo.height >= high else {
+            throw BrowserFailure("\(engine.displayName) returned a \(photo.width)×\(photo.height) screenshot,"
+                                 + " smaller than \(wanted)×\(high)")
+        }
+        if photo.width == wanted && photo.height == high { return photo }
+        return crop(photo, x: 0, y: 0, width: wanted, height: high)
     }
 
-    private func browser(scale: Int) throws -> (pipe: DevToolsPipe, session: String) {
-        if let running = browsers[scale] { return running }
-        let pipe = try DevToolsPipe(executable: executable, extraArguments: ["--force-device-scale-factor=\(scale)"])
-        let target = try pipe.call("Target.createTarget", ["url": "about:blank"])
-        guard let targetID = target["targetId"] as? String else {
-            throw DevToolsPipe.Failure(description: "the browser opened no tab")
+    /// The `width` × `height` pixels at (x, y); parts outside `image` are transparent.
+    static func crop(_ image: RGBAImage, x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
+        var out = RGBAImage(width: width, height: height)
+        for row in 0..<height where y + row < image.height {
+            let copy = max(0, min(width, image.width - x))
+            guard copy > 0 else { break }
+            let from = ((y + row) * image.width + x) * 4
+            let to = row * width * 4
+            out.pixels.replaceSubrange(to..<(to + copy * 4), with: image.pixels[from..<(from + copy * 4)])
         }
-        let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true])
-        guard let session = attached["sessionId"] as? String else {
-            throw DevToolsPipe.Failure(description: "cannot attach to the browser's tab")
-        }
-        try pipe.call("Page.enable", session: session)
-        browsers[scale] = (pipe, session)
-        return (pipe, session)
-    }
-
-    public func shutdown() {
-        for (_, running) in browsers { running.pipe.shutdown() }
-        browsers = [:]
-    }
-
-    /// A PNG of `file` in a `width` × `height` CSS-pixel viewport at `scale` device
-    /// pixels per CSS pixel: exactly (width·scale) × (height·scale) pixels.
-    public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> [UInt8] {
-        let (browser, session) = try self.browser(scale: scale)
-        // deviceScaleFactor 0: keep the browser's own (forced) scale; only size the viewport.
-        try browser.call("Emulation.setDeviceMetricsOverride",
-                         ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
-                         session: session)
-        browser.discardEvents()
-        let navigation = try browser.call("Page.navigate", ["url": file.absoluteString], session: session)
-        if let error = navigation["errorText"] as? String, !error.isEmpty {
-            throw DevToolsPipe.Failure(description: "cannot open \(file.path): \(error)")
-        }
-        try browser.waitForEvent("Page.loadEventFired", session: session)
-        let shot = try browser.call("Page.captureScreenshot",
-                                    ["format": "png", "captureBeyondViewport": false, "fromSurface": true,
-                                     // Lossless either way; only the PNG compression effort drops.
-                                     "optimizeForSpeed": true],
-                                    session: session, timeout: 60)
-        guard let base64 = shot["data"] as? String, let data = Data(base64Encoded: base64) else {
-            throw DevToolsPipe.Failure(description: "the browser returned no screenshot")
-        }
-        return [UInt8](data)
+        return out
     }
 }

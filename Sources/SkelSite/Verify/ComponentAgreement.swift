@@ -8,21 +8,30 @@ import Foundation
 /// so a page never claims an agreement that was measured on another spec.
 public struct ComponentAgreement: Equatable, Sendable {
     public struct Frame: Equatable, Sendable {
+        /// `results[].engine`; "chromium" in files from before engines were named.
+        public var engine: String = "chromium"
         public var theme: String
         public var scale: Int
         public var time: Double
         public var match: Double
     }
 
-    /// In the order of the results file (verify writes light then dark, per scale,
-    /// times ascending).
+    /// In the order of the results file (verify writes per engine, per scale, light
+    /// then dark, times ascending).
     public var frames: [Frame]
     /// The bar the run used; frames below it are marked on the page.
     public var minimum: Double
     /// pixelmatch's threshold the run used; nil in files that do not say (older runs).
     public var threshold: Double? = nil
 
+    /// The worst frame over every engine.
     public var worst: Double { frames.map(\.match).min() ?? 1 }
+    /// The engines measured, in the file's order.
+    public var engines: [String] {
+        var seen: [String] = []
+        for frame in frames where !seen.contains(frame.engine) { seen.append(frame.engine) }
+        return seen
+    }
     public var passed: Bool { frames.allSatisfy { $0.match >= minimum } }
 }
 
@@ -60,8 +69,9 @@ public enum VerifyResultsFile {
                   let match = (result["match"] as? NSNumber)?.doubleValue else {
                 throw .io("\(path): result \(index + 1) lacks theme, scale, time or match")
             }
+            let engine = result["engine"] as? String ?? "chromium"
             byDigest[digest, default: ComponentAgreement(frames: [], minimum: minimum, threshold: threshold)].frames
-                .append(.init(theme: theme, scale: scale, time: time, match: match))
+                .append(.init(engine: engine, theme: theme, scale: scale, time: time, match: match))
         }
         return byDigest
     }

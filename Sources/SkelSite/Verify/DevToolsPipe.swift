@@ -81,7 +81,11 @@ public final class DevToolsPipe {
                      "--force-color-profile=srgb", "--disable-gpu", "--hide-scrollbars", "--disable-lcd-text",
                      "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
                      "--disable-background-networking", "--disable-sync", "--disable-component-update",
-                     "--allow-file-access-from-files"]
+                     "--allow-file-access-from-files",
+                     // Every shimmer shape has a composited layer; a sheet of many components
+                     // exceeded the default tile memory, and tiles past it stayed blank
+                     // (the same ones every run).
+                     "--force-gpu-mem-available-mb=2048"]
         // Chromium refuses to run as root with its sandbox; the pages are our own files.
         if geteuid() == 0 { flags.append("--no-sandbox") }
         return flags

@@ -2,13 +2,13 @@ import Foundation
 import SkeletonCore
 import SkeletonWeb
 
-/// `skelsite verify`: photographs each spec's CSS component in headless Chromium,
-/// frozen at t = 0, T/4, T/2 and 3T/4, in both themes, at each scale, and compares
-/// every photo with the painter's frame (pixelmatch, threshold 0.03).
+/// `skelsite verify`: photographs each spec's CSS component in one or more browser
+/// engines, frozen at t = 0, T/4, T/2 and 3T/4, in both themes, at each scale, and
+/// compares every photo with the painter's frame (pixelmatch, threshold 0.03).
 ///
-/// Speed: one browser for the whole run, and one page per spec and scale holding all
-/// eight frames side by side (4 times × 2 themes), so a spec costs two navigations
-/// and two screenshots. A frame is cropped out of the screenshot at whole CSS pixels.
+/// Speed: the frames of many specs share a sheet (VerifySheets), one page per sheet
+/// photographed once per engine; each frame is cropped out at whole CSS pixels and
+/// painted once for all engines.
 public struct VerifyRun {
     public struct Options {
         public var scales: [Int] = [1, 2]
@@ -23,19 +23,32 @@ public struct VerifyRun {
         public var browserTimeShift: Double = 0
         /// Where to write failing frames (browser, painter, diff PNGs); nil = nowhere.
         public var failuresFolder: URL?
+        /// Where to keep the sheet pages the browsers were shown; nil = a scratch folder.
+        public var pagesFolder: URL?
         public var minimumMatch: Double = 0.995
+        /// The bar for the match with anti-aliased pixels counted as mismatches, in the
+        /// engines `VerifyGate.antialiasedEngines`; nil: reported, not gated.
+        public var minimumWithAntialiased: Double?
+        /// Device pixels per sheet side at most.
+        public var maxSheetSide = VerifySheets.maxSide
         public init() {}
     }
 
     let options: Options
-    let camera: BrowserCamera
+    let cameras: [BrowserCamera]
     let scratch: URL
+    /// Seconds spent per stage ("paint", "<engine> shoot", "<engine> compare"), for the benchmark.
+    public var timings: VerifyTimings { .shared }
 
-    public init(options: Options, camera: BrowserCamera) throws {
+    public init(options: Options, cameras: [BrowserCamera]) throws {
         self.options = options
-        self.camera = camera
+        self.cameras = cameras.sorted { $0.engine < $1.engine }
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-verify-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    public init(options: Options, camera: BrowserCamera) throws {
+        try self.init(options: options, cameras: [camera])
     }
 
     public func cleanUp() {
@@ -50,42 +63,95 @@ public struct VerifyRun {
         return [0, period / 4, period / 2, period * 3 / 4]
     }
 
-    /// One frame of a sheet.
-    struct Frame {
-        var theme: Theme
-        var time: Double
-        var column: Int
-        var row: Int
+    public func verify(_ item: VerifySpec) throws -> [VerifyResult] {
+        try verify([item])
     }
 
-    public func verify(_ item: VerifySpec) throws -> [VerifyResult] {
-        let layout = LayoutEngine.layout(item.spec)
-        // The painter's image size in points: one cell per frame.
-        let cell = layout.pixelSize(scale: 1)
-        let (cellWidth, cellHeight) = (cell.width, cell.height)
-        let times = Self.times(of: item.spec)
-        var results: [VerifyResult] = []
+    /// Every frame of every spec in every engine, ordered by spec, engine, scale, theme
+    /// (light first) and time.
+    ///
+    /// The engines work at once, each on its own thread walking every sheet (a browser
+    /// spends most of a capture rasterising and encoding, on its own processes); the
+    /// painter's frames of a sheet are painted once, by the first engine to need them.
+    public func verify(_ items: [VerifySpec]) throws -> [VerifyResult] {
+        let layouts = items.map { LayoutEngine.layout($0.spec) }
+        let sizes = layouts.map { layout in
+            let size = layout.pixelSize(scale: 1)
+            return VerifySheets.Size(width: size.width, height: size.height)
+        }
+        let times = items.map { Self.times(of: $0.spec) }
+        let digests = items.map { $0.source.isEmpty ? "" : SHA256.hex(Array($0.source.utf8)) }
+        var jobs: [(scale: Int, sheet: VerifySheets.Sheet, page: URL)] = []
         for scale in options.scales {
-            let sheets = Self.sheets(times: times, cellWidth: cellWidth * scale, cellHeight: cellHeight * scale)
-            for sheet in sheets {
-                var frames = try photograph(sheet, item: item, layout: layout, cellWidth: cellWidth,
-                                            cellHeight: cellHeight, scale: scale)
-                // Headless Chromium under load sometimes returns a frame before every tile
-                // is rasterised (blank areas); a second photo tells that from a real mismatch.
-                if frames.contains(where: { $0.result.match < options.minimumMatch }) {
-                    frames = try photograph(sheet, item: item, layout: layout, cellWidth: cellWidth,
-                                            cellHeight: cellHeight, scale: scale)
-                }
-                for frame in frames {
-                    if frame.result.match < options.minimumMatch, let folder = options.failuresFolder {
-                        try writeFailure(frame.result, browser: frame.browser, painted: frame.painted, diff: frame.diff,
-                                         folder: folder)
-                    }
-                    results.append(frame.result)
+            let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxSide: options.maxSheetSide)
+            for (number, sheet) in sheets.enumerated() {
+                jobs.append((scale, sheet, try writePage(sheet, number: number + 1, scale: scale, items: items)))
+            }
+        }
+        let paints = SheetPaints(sheets: jobs.count, users: cameras.count) { index in
+            let job = jobs[index]
+            return timings.measure("paint") {
+                job.sheet.cells.map { cell in
+                    Painter.paint(items[cell.spec].spec, layout: layouts[cell.spec], time: cell.time, scale: job.scale,
+                                  theme: cell.theme)
                 }
             }
         }
-        return results
+        let outcomes = EngineOutcomes(count: cameras.count)
+        let group = DispatchGroup()
+        for (slot, camera) in cameras.enumerated() {
+            group.enter()
+            let work = UncheckedSendable { [self, camera] in
+                do {
+                    var results: [VerifyResult] = []
+                    // One engine's error ends the run: the others stop at their next sheet.
+                    for (index, job) in jobs.enumerated() where !outcomes.failed {
+                        let painted = paints.frames(of: index)
+                        defer { paints.done(with: index) }
+                        var compared = try photograph(job.page, sheet: job.sheet, camera: camera, scale: job.scale,
+                                                      painted: painted, items: items, digests: digests)
+                        // A second photo tells a browser that returned its picture before every
+                        // tile was drawn (blank areas) from a real mismatch.
+                        if compared.contains(where: { !VerifyGate.passes($0.result, options: options) }) {
+                            compared = try photograph(job.page, sheet: job.sheet, camera: camera, scale: job.scale,
+                                                      painted: painted, items: items, digests: digests)
+                        }
+                        for frame in compared {
+                            if !VerifyGate.passes(frame.result, options: options), let folder = options.failuresFolder {
+                                try writeFailure(frame, folder: folder)
+                            }
+                            results.append(frame.result)
+                        }
+                    }
+                    outcomes.set(slot, .success(results))
+                } catch {
+                    outcomes.set(slot, .failure(error))
+                }
+            }
+            let thread = Thread { work.value(); group.leave() }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        var results: [VerifyResult] = []
+        for outcome in outcomes.all {
+            switch outcome {
+            case .success(let some): results += some
+            case .failure(let error): throw error
+            case nil: throw VerifyFailure(description: "an engine's thread ended without results")
+            }
+        }
+        let specIndex = Dictionary(items.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return results.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            let keyX = [specIndex[x.component] ?? 0, BrowserEngine.allCases.firstIndex(of: x.engine)!,
+                        options.scales.firstIndex(of: x.scale) ?? 0, x.theme == .light ? 0 : 1]
+            let keyY = [specIndex[y.component] ?? 0, BrowserEngine.allCases.firstIndex(of: y.engine)!,
+                        options.scales.firstIndex(of: y.scale) ?? 0, y.theme == .light ? 0 : 1]
+            if keyX != keyY { return keyX.lexicographicallyPrecedes(keyY) }
+            if x.time != y.time { return x.time < y.time }
+            return a.offset < b.offset
+        }.map(\.element)
     }
 
     struct Compared {
@@ -95,110 +161,160 @@ public struct VerifyRun {
         var diff: RGBAImage?
     }
 
-    /// Photographs one sheet and compares each of its frames with the painter's.
-    private func photograph(_ sheet: [Frame], item: VerifySpec, layout: SpecLayout, cellWidth: Int, cellHeight: Int,
-                            scale: Int) throws -> [Compared] {
-        let columns = (sheet.map(\.column).max() ?? 0) + 1
-        let rows = (sheet.map(\.row).max() ?? 0) + 1
-        let page = scratch.appendingPathComponent("sheet.html")
-        let shown = options.browserSpec.map { $0(item.spec) } ?? item.spec
-        let frames = sheet.map { Frame(theme: $0.theme, time: $0.time + options.browserTimeShift, column: $0.column, row: $0.row) }
-        try Data(Self.sheetPage(shown, layout: LayoutEngine.layout(shown), frames: frames, cellWidth: cellWidth,
-                                cellHeight: cellHeight).utf8).write(to: page)
-        let png = try camera.screenshot(of: page, width: columns * cellWidth, height: rows * cellHeight, scale: scale)
-        let photo: RGBAImage
-        do {
-            photo = try PNGDecoder.decode(png)
-        } catch {
-            throw VerifyFailure(description: "unreadable screenshot of \(item.name): \(error)")
+    /// The sheet's page, frozen as the browsers are shown it (with the test mutations).
+    private func writePage(_ sheet: VerifySheets.Sheet, number: Int, scale: Int, items: [VerifySpec]) throws -> URL {
+        let folder = options.pagesFolder ?? scratch
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let digits = String(number)
+        let name = "sheet-\(scale)x-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".html"
+        let page = folder.appendingPathComponent(name)
+        var cells: [VerifyPage.Cell] = []
+        for cell in sheet.cells {
+            let shown = options.browserSpec.map { $0(items[cell.spec].spec) } ?? items[cell.spec].spec
+            cells.append(VerifyPage.Cell(spec: shown, layout: LayoutEngine.layout(shown), theme: cell.theme,
+                                         time: cell.time + options.browserTimeShift, x: cell.x, y: cell.y,
+                                         width: cell.width, height: cell.height, name: items[cell.spec].name))
         }
+        try UserFile.write(Array(VerifyPage.html(cells, width: sheet.width, height: sheet.height).utf8), to: page.path)
+        return page
+    }
+
+    /// Photographs one sheet in one engine and compares each of its frames with the painter's.
+    private func photograph(_ page: URL, sheet: VerifySheets.Sheet, camera: BrowserCamera, scale: Int,
+                            painted: [RGBAImage], items: [VerifySpec], digests: [String]) throws -> [Compared] {
+        let photo = try timings.measure(camera.engine.rawValue + " shoot") {
+            try camera.screenshot(of: page, width: sheet.width, height: sheet.height, scale: scale)
+        }
+        let started = Date()
+        defer { timings.add(camera.engine.rawValue + " compare", Date().timeIntervalSince(started)) }
         var compared: [Compared] = []
-        for frame in sheet {
-            let browser = Self.crop(photo, x: frame.column * cellWidth * scale, y: frame.row * cellHeight * scale,
-                                    width: cellWidth * scale, height: cellHeight * scale)
-            let painted = Painter.paint(item.spec, layout: layout, time: frame.time, scale: scale, theme: frame.theme)
+        for (index, cell) in sheet.cells.enumerated() {
+            let browser = Screenshot.crop(photo, x: cell.x * scale, y: cell.y * scale,
+                                          width: cell.width * scale, height: cell.height * scale)
+            let painter = painted[index]
             var diff: RGBAImage? = options.failuresFolder == nil ? nil
-                : RGBAImage(width: painted.width, height: painted.height)
+                : RGBAImage(width: painter.width, height: painter.height)
             // Anti-aliased pixels are left out of `mismatched`, as pixelmatch does, and
             // reported on their own rather than silently excused.
-            let counts = browser.width == painted.width && browser.height == painted.height
-                ? PixelDiff.diff(browser, painted, options: DiffOptions(threshold: options.pixelThreshold), output: &diff)
-                : DiffResult(mismatchedPixels: painted.width * painted.height, antialiasedPixels: 0, identical: false)
-            let result = VerifyResult(component: item.name, title: item.spec.title, theme: frame.theme, scale: scale,
-                                      time: frame.time, mismatched: counts.mismatchedPixels,
-                                      antialiased: counts.antialiasedPixels, pixels: painted.width * painted.height,
-                                      specDigest: item.source.isEmpty ? "" : SHA256.hex(Array(item.source.utf8)))
-            compared.append(Compared(result: result, browser: browser, painted: painted, diff: diff))
+            let counts = browser.width == painter.width && browser.height == painter.height
+                ? PixelDiff.diff(browser, painter, options: DiffOptions(threshold: options.pixelThreshold), output: &diff)
+                : DiffResult(mismatchedPixels: painter.width * painter.height, antialiasedPixels: 0, identical: false)
+            let item = items[cell.spec]
+            let result = VerifyResult(component: item.name, title: item.spec.title, engine: camera.engine,
+                                      theme: cell.theme, scale: scale, time: cell.time,
+                                      mismatched: counts.mismatchedPixels, antialiased: counts.antialiasedPixels,
+                                      pixels: painter.width * painter.height, specDigest: digests[cell.spec])
+            compared.append(Compared(result: result, browser: browser, painted: painter, diff: diff))
         }
         return compared
     }
 
-    /// The eight frames (light then dark, each at the four times) packed into sheets
-    /// of at most `maxSheetPixels` device pixels and `maxSheetSide` per side. Headless
-    /// Chromium rasterises large pages in tiles and may return a screenshot before
-    /// every tile is drawn (blank areas): small sheets avoid it.
-    static func sheets(times: [Double], cellWidth: Int, cellHeight: Int) -> [[Frame]] {
-        let perSheet = max(1, min(8, maxSheetPixels / max(1, cellWidth * cellHeight)))
-        let perRow = max(1, min(perSheet, maxSheetSide / max(1, cellWidth)))
-        var sheets: [[Frame]] = []
-        var index = 0
-        for theme in [Theme.light, Theme.dark] {
-            for time in times {
-                let slot = index % perSheet
-                if slot == 0 { sheets.append([]) }
-                sheets[sheets.count - 1].append(Frame(theme: theme, time: time, column: slot % perRow, row: slot / perRow))
-                index += 1
-            }
-        }
-        return sheets
-    }
-
-    static let maxSheetPixels = 2_000_000
-    static let maxSheetSide = 4000
-
-    /// A page with each frame's frozen component in its own cell, on its theme's
-    /// background, the theme forced by `data-theme` on the cell.
-    static func sheetPage(_ spec: Spec, layout: SpecLayout, frames: [Frame], cellWidth: Int, cellHeight: Int) -> String {
-        var styles = ""
-        var cells = ""
-        for frame in frames {
-            let component = ComponentEmitter.emit(spec, layout: layout, label: nil,
-                                                  options: EmitOptions(frozenAt: frame.time))
-            styles += component.css
-            let background = spec.appearance.colours(for: frame.theme).background
-            cells += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(frame.theme) + "\" style=\"left:"
-                + String(frame.column * cellWidth) + "px;top:" + String(frame.row * cellHeight) + "px;background:"
-                + background.hex + "\">\n" + component.html + "</div>\n"
-        }
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
-            + "<style>\nhtml,body{margin:0;padding:0}\n.cell{position:absolute;overflow:hidden;width:"
-            + String(cellWidth) + "px;height:" + String(cellHeight) + "px}\n</style>\n<style>\n" + styles
-            + "</style>\n</head>\n<body>\n" + cells + "</body>\n</html>\n"
-    }
-
-    /// The `width` × `height` pixels at (x, y); parts outside `image` are transparent.
-    static func crop(_ image: RGBAImage, x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
-        var out = RGBAImage(width: width, height: height)
-        for row in 0..<height where y + row < image.height {
-            let copy = max(0, min(width, image.width - x))
-            guard copy > 0 else { break }
-            let from = ((y + row) * image.width + x) * 4
-            let to = row * width * 4
-            out.pixels.replaceSubrange(to..<(to + copy * 4), with: image.pixels[from..<(from + copy * 4)])
-        }
-        return out
-    }
-
-    private func writeFailure(_ r: VerifyResult, browser: RGBAImage, painted: RGBAImage, diff: RGBAImage?,
-                              folder: URL) throws {
+    private func writeFailure(_ frame: Compared, folder: URL) throws {
+        let r = frame.result
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var stem = ""
         for c in r.component.unicodeScalars {
             stem.unicodeScalars.append(CharacterSet.alphanumerics.contains(c) ? c : "_")
         }
-        stem += "-" + VerifyReport.themeName(r.theme) + "-" + String(r.scale) + "x-t" + VerifyReport.number(r.time)
-        try UserFile.write(PNGEncoder.encode(browser), to: folder.appendingPathComponent(stem + "-browser.png").path)
-        try UserFile.write(PNGEncoder.encode(painted), to: folder.appendingPathComponent(stem + "-painter.png").path)
-        if let diff { try UserFile.write(PNGEncoder.encode(diff), to: folder.appendingPathComponent(stem + "-diff.png").path) }
+        stem += "-" + r.engine.rawValue + "-" + VerifyReport.themeName(r.theme) + "-" + String(r.scale) + "x-t"
+            + VerifyReport.number(r.time)
+        try UserFile.write(PNGEncoder.encode(frame.browser), to: folder.appendingPathComponent(stem + "-browser.png").path)
+        try UserFile.write(PNGEncoder.encode(frame.painted), to: folder.appendingPathComponent(stem + "-painter.png").path)
+        if let diff = frame.diff {
+            try UserFile.write(PNGEncoder.encode(diff), to: folder.appendingPathComponent(stem + "-diff.png").path)
+        }
+    }
+}
+
+/// What makes a frame fail (site/guides/verify-css-vs-png.md, "Engines").
+public enum VerifyGate {
+    /// Firefox anti-aliases curves its own way (its outermost ring differs from the
+    /// painter's and from the other two engines' by up to about 16 levels), so its
+    /// figure with anti-aliased pixels counted is reported, not gated.
+    public static let antialiasedEngines: Set<BrowserEngine> = [.chromium, .webkit]
+
+    public static func passes(_ result: VerifyResult, options: VerifyRun.Options) -> Bool {
+        passes(result, minimum: options.minimumMatch, minimumWithAntialiased: options.minimumWithAntialiased)
+    }
+
+    public static func passes(_ result: VerifyResult, minimum: Double, minimumWithAntialiased: Double?) -> Bool {
+        if result.match < minimum { return false }
+        if let bar = minimumWithAntialiased, antialiasedEngines.contains(result.engine),
+           result.matchCountingAntialiased < bar { return false }
+        return true
+    }
+}
+
+/// Hands a value that one thread at a time uses to another thread.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Each engine thread's results, or its error, by slot.
+final class EngineOutcomes: @unchecked Sendable {
+    private var outcomes: [Result<[VerifyResult], Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func set(_ slot: Int, _ outcome: Result<[VerifyResult], Error>) { lock.withLock { outcomes[slot] = outcome } }
+
+    var all: [Result<[VerifyResult], Error>?] { lock.withLock { outcomes } }
+
+    var failed: Bool {
+        lock.withLock { outcomes.contains { if case .failure = $0 { return true } else { return false } } }
+    }
+}
+
+/// The painter's frames of each sheet, painted when an engine first asks and freed
+/// once every engine is done with them (a whole run's frames at 2x would not fit in memory).
+final class SheetPaints: @unchecked Sendable {
+    private var frames: [[RGBAImage]?]
+    private var users: [Int]
+    private let paint: (Int) -> [RGBAImage]
+    private let lock = NSLock()
+
+    init(sheets: Int, users: Int, paint: @escaping (Int) -> [RGBAImage]) {
+        frames = Array(repeating: nil, count: sheets)
+        self.users = Array(repeating: users, count: sheets)
+        self.paint = paint
+    }
+
+    func frames(of sheet: Int) -> [RGBAImage] {
+        lock.withLock {
+            if let painted = frames[sheet] { return painted }
+            let painted = paint(sheet)
+            frames[sheet] = painted
+            return painted
+        }
+    }
+
+    func done(with sheet: Int) {
+        lock.withLock {
+            users[sheet] -= 1
+            if users[sheet] <= 0 { frames[sheet] = nil }
+        }
+    }
+}
+
+/// Time spent per stage of a run.
+public final class VerifyTimings: @unchecked Sendable {
+    private var seconds: [String: Double] = [:]
+    private let lock = NSLock()
+
+    /// One for the process: cameras add their own stages.
+    public static let shared = VerifyTimings()
+
+    public var all: [String: Double] { lock.withLock { seconds } }
+
+    func add(_ stage: String, _ elapsed: Double) {
+        lock.withLock { seconds[stage, default: 0] += elapsed }
+    }
+
+    func measure<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+        let started = Date()
+        defer { add(stage, Date().timeIntervalSince(started)) }
+        return try work()
     }
 }

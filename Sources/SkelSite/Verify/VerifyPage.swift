@@ -1,0 +1,41 @@
+import SkeletonCore
+import SkeletonWeb
+
+/// The HTML page of one sheet: each frame's frozen component in its own cell, on its
+/// theme's background, the theme forced by `data-theme` on the cell. Standalone (no
+/// script, no other file), so a kept page (`verify --keep-pages`) opens in any browser.
+enum VerifyPage {
+    struct Cell {
+        var spec: Spec
+        var layout: SpecLayout
+        var theme: Theme
+        /// The time the component is frozen at (what the browser is shown).
+        var time: Double
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+        /// `path:line`, in a comment, for whoever opens a kept page.
+        var name: String
+    }
+
+    static func html(_ cells: [Cell], width: Int, height: Int) -> String {
+        var styles = ""
+        var body = ""
+        for cell in cells {
+            let component = ComponentEmitter.emit(cell.spec, layout: cell.layout, label: nil,
+                                                  options: EmitOptions(frozenAt: cell.time))
+            styles += component.css
+            let background = cell.spec.appearance.colours(for: cell.theme).background
+            body += "<!-- " + HTMLText.escape(cell.name).replacingOccurrences(of: "--", with: "- -") + " "
+                + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s -->\n"
+            body += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
+                + String(cell.x) + "px;top:" + String(cell.y) + "px;width:" + String(cell.width) + "px;height:"
+                + String(cell.height) + "px;background:" + background.hex + "\">\n" + component.html + "</div>\n"
+        }
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
+            + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
+            + "px;height:" + String(height) + "px}\n.cell{position:absolute;overflow:hidden}\n</style>\n<style>\n"
+            + styles + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+    }
+}
