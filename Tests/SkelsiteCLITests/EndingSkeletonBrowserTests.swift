@@ -31,10 +31,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("ending.html")
         try Data(page.utf8).write(to: file)
-        let camera = try BrowserCamera()
+        let camera = try ChromiumCamera()
         defer { camera.shutdown() }
         let size = layout.pixelSize(scale: 1)
-        let photo = try PNGDecoder.decode(camera.screenshot(of: file, width: size.width, height: size.height, scale: 1))
+        let photo = try camera.screenshot(of: file, width: size.width, height: size.height, scale: 1)
         return (photo, Painter.paint(parsed, layout: layout, time: 0, scale: 1, theme: .light))
     }
 
