@@ -159,4 +159,15 @@ import Testing
         #expect(twice.allSatisfy { $0.width <= 500 && $0.height <= 500 })
         #expect(twice.map(\.cells.count).reduce(0, +) == 16)
     }
+
+    /// WebKitGTK's short band starts 1000 *device* pixels down: at 2x two 300-point
+    /// frames (1200 device pixels) must not stand one above the other; at 1x they may.
+    @Test func sheetHeightIsBoundedInDevicePixels() {
+        let sizes = [VerifySheets.Size(width: 1000, height: 300)]
+        let times: [[Double]] = [[0, 0, 0, 0]]
+        let once = VerifySheets.pack(sizes: sizes, times: times, scale: 1)
+        #expect(once.map(\.height) == [900, 300])
+        let twice = VerifySheets.pack(sizes: sizes, times: times, scale: 2)
+        #expect(twice.count == 8 && twice.allSatisfy { $0.height * 2 <= VerifySheets.maxDeviceHeight })
+    }
 }
