@@ -6,6 +6,15 @@ extension SpecParser {
     /// silently cropped picture.
     public static func parseWithinBounds(_ source: [UInt8], firstLine: Int = 1, columnOffset: Int = 0) -> ParseResult {
         var result = parse(source, firstLine: firstLine, columnOffset: columnOffset)
+        // `repeat fill` and `lines=fill` get their counts from the layout (FillResolver).
+        if let spec = result.spec, FillResolver.needsResolving(spec.children) {
+            let resolved = FillResolver.resolve(spec)
+            result.spec = resolved.spec
+            if resolved.spec == nil {
+                result.diagnostics += resolved.problems
+                return result
+            }
+        }
         if let spec = result.spec, let problem = LayoutEngine.checkBounds(LayoutEngine.layout(spec), spec: spec) {
             result.diagnostics.append(problem)
             result.spec = nil

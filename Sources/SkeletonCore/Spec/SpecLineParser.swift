@@ -7,7 +7,7 @@ extension SpecParseRun {
     mutating func sortTokens(_ line: SpecLine, _ keyword: Keyword) -> (positionals: [SpecToken], attributes: [(String, SpecToken)]) {
         var positionals: [SpecToken] = []
         var attributes: [(String, SpecToken)] = []
-        let allowed = keyword.attributes
+        let allowed = keyword.attributes + FillWords.extraAttributes(keyword, line)
         let kind = keyword.spelling
         for token in line.tokens.dropFirst() {
             guard let key = token.key else {
@@ -149,6 +149,7 @@ extension SpecParseRun {
         var lineHeight = Defaults.textLineHeight
         var spacing = Defaults.textSpacing
         var last: Double? = nil
+        var linesFill = false
 
         switch keyword {
         case .row: node.kind = .row
@@ -176,7 +177,10 @@ extension SpecParseRun {
         for (i, token) in positionals.enumerated() {
             switch (keyword, i) {
             case (.repeatNode, 0):
-                if let n = check(SpecValues.count(token.value, "repeat count", 1...Limits.maxRepeat), token, line) {
+                if FillWords.isFill(token) {
+                    node.kind = .repeat(count: 0)
+                    node.fillsHeight = true
+                } else if let n = check(SpecValues.count(token.value, "repeat count", 1...Limits.maxRepeat), token, line) {
                     node.kind = .repeat(count: n)
                 }
             case (.rect, 0), (.capsule, 0):
@@ -229,7 +233,15 @@ extension SpecParseRun {
             case "stagger":
                 if let t = check(SpecValues.time(v, name, positive: false), token, line) { node.stagger = t }
             case "lines":
-                if let n = check(SpecValues.count(v, name, 1...SpecDefaults.maxTextLines), token, line) { lines = n }
+                if FillWords.isFill(token) {
+                    linesFill = true
+                } else if let n = check(SpecValues.count(v, name, 1...SpecDefaults.maxTextLines), token, line) {
+                    lines = n
+                }
+            case "columns":
+                if let n = check(SpecValues.count(v, name, 1...Limits.maxRepeat), token, line) { node.columns = n }
+            case "row-gap":
+                if let g = check(SpecValues.points(v, name), token, line) { node.rowGap = g }
             case "line-height":
                 if let h = check(SpecValues.points(v, name, positive: true), token, line) { lineHeight = h }
             case "spacing":
@@ -243,8 +255,14 @@ extension SpecParseRun {
 
         if keyword == .text {
             // One line is a full-width bar unless `last=` says otherwise.
-            let fraction = last ?? (lines == 1 ? 1 : Defaults.textLastLineFraction)
-            node.kind = .text(TextMetrics(lines: lines, lineHeight: lineHeight, spacing: spacing, lastLineFraction: fraction))
+            let fraction = last ?? (lines == 1 && !linesFill ? 1 : Defaults.textLastLineFraction)
+            node.kind = .text(TextMetrics(lines: linesFill ? 0 : lines, lineHeight: lineHeight, spacing: spacing,
+                                          lastLineFraction: fraction, fillsHeight: linesFill))
+        }
+        if keyword == .repeatNode, node.rowGap != nil, node.columns == nil,
+           let token = attributes.first(where: { $0.0 == "row-gap" })?.1 {
+            error("row-gap is the space between the rows of a grid; add columns=, like 'repeat 6 columns=3 row-gap=8'",
+                  line.line, token.column)
         }
         return node
     }

@@ -34,7 +34,7 @@ enum Keyword: Equatable {
         case .appearance: return ["base", "highlight", "background", "dark-base", "dark-highlight", "dark-background"]
         case .animation: return ["duration", "direction", "band", "angle", "delay", "stagger", "easing"]
         case .row, .column: return Keyword.containerAttributes
-        case .repeatNode: return Keyword.containerAttributes + ["stagger"]
+        case .repeatNode: return Keyword.containerAttributes + ["stagger", "columns", "row-gap"]
         case .rect, .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
         case .circle: return ["grow", "color", "dark-color"]
         case .text: return ["lines", "line-height", "spacing", "last", "radius", "width", "grow", "color", "dark-color"]
@@ -64,6 +64,8 @@ enum Keyword: Equatable {
             return "shapes take 'color='; 'fill=' is the surface of a row, column or repeat"
         case (.row, "color"), (.column, "color"), (.repeatNode, "color"):
             return "containers take 'fill=' for a static surface; 'color=' is for shapes"
+        case (.row, "columns"), (.column, "columns"), (.row, "row-gap"), (.column, "row-gap"):
+            return "a grid is a 'repeat N columns=C'"
         default:
             return nil
         }

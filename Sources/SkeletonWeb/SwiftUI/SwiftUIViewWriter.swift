@@ -155,8 +155,12 @@ struct SwiftUIViewWriter {
         let isRow: Bool
         if case .row = node.kind { isRow = true } else { isRow = false }
         let kids = flexChildFrames(node, isRow: isRow)
-        let (spacing, alignment) = mainAxis(node, isRow: isRow, kids: kids, frame: frame)
-        if case .repeat(let count) = node.kind {
+        var (spacing, alignment) = mainAxis(node, isRow: isRow, kids: kids, frame: frame)
+        if case .repeat(let count) = node.kind, let columns = node.columns {
+            let grid = gridGeometry(node, count: count, columns: columns, frame: frame)
+            alignment = grid.alignment
+            writeGrid(node, grid)
+        } else if case .repeat(let count) = node.kind {
             let stagger = node.stagger ?? spec.animation.stagger
             out.line("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: "
                      + SwiftLiteral.number(spacing) + ") {")
@@ -197,6 +201,102 @@ struct SwiftUIViewWriter {
                 out.line(".skeletonSurface(" + SwiftLiteral.color(light: light, dark: dark) + ", radius: "
                          + SwiftLiteral.number(radius) + ")")
             }
+        }
+    }
+
+    /// A grid `repeat`: rows of `columns` cells (a partial last row leaves its
+    /// columns empty), every cell the size the layout engine gave the first one.
+    /// What a grid's stack needs: its rows, the cells' size, and the spacing and frame
+    /// alignment that put the rows where the layout engine's `justify` put them.
+    struct GridGeometry {
+        var count: Int
+        var columns: Int
+        var rows: Int
+        var cellWidth: Double
+        var cellHeight: Double
+        var rowSpacing: Double
+        var alignment: String
+    }
+
+    private func gridGeometry(_ node: Node, count: Int, columns: Int, frame: Rect) -> GridGeometry {
+        let rows = (max(0, count) + columns - 1) / columns
+        let contentWidth = max(0, frame.width - node.padding.left - node.padding.right)
+        let contentHeight = max(0, frame.height - node.padding.top - node.padding.bottom)
+        let rowGap = node.rowGap ?? node.gap
+        let cellWidth = max(0, (contentWidth - node.gap * Double(columns - 1)) / Double(columns))
+        var cellHeight = 0.0
+        if let first = node.children.first.flatMap({ frames[$0.position] }) {
+            var bottom = first.y
+            for child in node.children { if let f = frames[child.position] { bottom = max(bottom, f.y + f.height) } }
+            cellHeight = bottom - first.y
+        }
+        let free = contentHeight - Double(rows) * cellHeight - rowGap * Double(max(0, rows - 1))
+        var spacing = rowGap
+        var vertical = "start"
+        switch node.justify {
+        case .start: break
+        case .center: vertical = "center"
+        case .end: vertical = "end"
+        case .spaceBetween:
+            if free > 0 && rows > 1 { spacing += free / Double(rows - 1) }
+        case .spaceAround:
+            vertical = "center"
+            if free > 0 && rows > 0 { spacing += free / Double(rows) }
+        case .spaceEvenly:
+            vertical = "center"
+            if free > 0 && rows > 0 { spacing += free / Double(rows + 1) }
+        }
+        return GridGeometry(count: count, columns: columns, rows: rows, cellWidth: cellWidth, cellHeight: cellHeight,
+                            rowSpacing: spacing, alignment: Self.alignmentName(horizontal: "start", vertical: vertical))
+    }
+
+    /// A grid `repeat`: rows of `columns` cells (a partial last row leaves its
+    /// columns empty), every cell the size the layout engine gave the first one.
+    private mutating func writeGrid(_ node: Node, _ grid: GridGeometry) {
+        let stagger = node.stagger ?? spec.animation.stagger
+        let (count, columns, rows) = (grid.count, grid.columns, grid.rows)
+        let (cellWidth, cellHeight) = (grid.cellWidth, grid.cellHeight)
+        let gap = node.gap
+        out.line("VStack(alignment: .leading, spacing: " + SwiftLiteral.number(grid.rowSpacing) + ") {")
+        out.indent {
+            out.line("ForEach(0..<" + String(rows) + ") { row in")
+            out.indent {
+                out.line("HStack(alignment: .top, spacing: " + SwiftLiteral.number(gap) + ") {")
+                out.indent {
+                    out.line("ForEach(0..<" + String(columns) + ") { column in")
+                    out.indent {
+                        let partial = count % columns != 0
+                        if partial { out.line("if row * " + String(columns) + " + column < " + String(count) + " {") }
+                        let body: (inout SwiftUIViewWriter) -> Void = { writer in
+                            writer.out.line("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: 0) {")
+                            writer.out.indent { for child in node.children { writer.writeNode(child, parentIsRow: false) } }
+                            writer.out.line("}")
+                            writer.out.line(".frame(width: " + SwiftLiteral.number(cellWidth) + ", height: "
+                                            + SwiftLiteral.number(cellHeight) + ", alignment: ."
+                                            + Self.alignmentName(horizontal: Self.crossName(node.align), vertical: "start") + ")")
+                            // Copy i animates as if at t − i·stagger, row by row.
+                            if stagger != 0 {
+                                writer.out.line(".skeletonTimeOffset(Double(row * " + String(columns) + " + column) * "
+                                                + SwiftLiteral.number(stagger) + ")")
+                            }
+                        }
+                        if partial { out.indent { body(&self) } } else { body(&self) }
+                        if partial { out.line("}") }
+                    }
+                    out.line("}")
+                }
+                out.line("}")
+            }
+            out.line("}")
+        }
+        out.line("}")
+    }
+
+    static func crossName(_ align: Align) -> String {
+        switch align {
+        case .start, .stretch: return "start"
+        case .center: return "center"
+        case .end: return "end"
         }
     }
 
