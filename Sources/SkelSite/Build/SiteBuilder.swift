@@ -39,10 +39,15 @@ public struct SiteBuilder: Sendable {
         public var verifyResults: URL?
         /// The site's title (skelsite.toml `title`); nil takes the root index.md's title.
         public var siteTitle: String?
+        /// The project file's spec defaults and language (`[appearance]`, `[animation]`,
+        /// `lang`), under each doc's front matter.
+        public var specDefaults = InheritedSettings()
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
-                    rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil) {
+                    rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil,
+                    specDefaults: InheritedSettings = InheritedSettings()) {
             self.siteTitle = siteTitle
+            self.specDefaults = specDefaults
             self.allowRawHTML = allowRawHTML
             self.baseURL = baseURL
             self.cacheDirectory = cacheDirectory
@@ -121,7 +126,8 @@ public struct SiteBuilder: Sendable {
         do throws(SiteBuildError) {
             let folder = StagingFolder(url: staging)
             let site = SiteContent(documents: documents, components: rendered.components,
-                                   standalonePages: theme.standalonePages, title: options.siteTitle)
+                                   standalonePages: theme.standalonePages, title: options.siteTitle,
+                                   language: options.specDefaults.language)
             let pages = try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<WrittenPages> in
                 let contexts = PageContexts(theme: theme, site: site, agreements: agreements)
                 let reuse = PageReuse(previousOutput: output, previous: discovery.previous?.pages ?? [:],
@@ -210,6 +216,7 @@ public struct SiteBuilder: Sendable {
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
                         "base-url=" + (options.baseURL ?? "-"),
                         "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
+            + (options.specDefaults.isEmpty ? [] : ["spec-defaults=" + options.specDefaults.canonicalText])
         let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
                                           extraFiles: extra, settings: settings)
@@ -249,7 +256,7 @@ public struct SiteBuilder: Sendable {
             return StepResult(value: documents, summary: "\(documents.count) docs, \(specs) specs\(drafts)")
         }
         return run.run(.parseSpecs) { () -> StepResult<[SiteDocument]> in
-            let parsed = SpecStep.run(loaded)
+            let parsed = SpecStep.run(loaded, project: options.specDefaults)
             report.diagnostics += parsed.diagnostics
             report.components = parsed.specCount
             report.diagnostics = report.diagnostics.sortedForDisplay()

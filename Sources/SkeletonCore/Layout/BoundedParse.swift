@@ -4,8 +4,9 @@ extension SpecParser {
     /// content grows (`repeat 500` of tall rects). Every caller that renders uses this,
     /// so an oversized component is an error everywhere (CLI, site, playground), never a
     /// silently cropped picture.
-    public static func parseWithinBounds(_ source: [UInt8], firstLine: Int = 1, columnOffset: Int = 0) -> ParseResult {
-        var result = parse(source, firstLine: firstLine, columnOffset: columnOffset)
+    public static func parseWithinBounds(_ source: [UInt8], firstLine: Int = 1, columnOffset: Int = 0,
+                                         inheriting inherited: InheritedSettings = InheritedSettings()) -> ParseResult {
+        var result = parse(source, firstLine: firstLine, columnOffset: columnOffset, inheriting: inherited)
         // `repeat fill` and `lines=fill` get their counts from the layout (FillResolver).
         if let spec = result.spec, FillResolver.needsResolving(spec.children) {
             let resolved = FillResolver.resolve(spec)
@@ -22,7 +23,8 @@ extension SpecParser {
         return result
     }
 
-    public static func parseWithinBounds(_ source: String, firstLine: Int = 1, columnOffset: Int = 0) -> ParseResult {
-        parseWithinBounds(Array(source.utf8), firstLine: firstLine, columnOffset: columnOffset)
+    public static func parseWithinBounds(_ source: String, firstLine: Int = 1, columnOffset: Int = 0,
+                                         inheriting inherited: InheritedSettings = InheritedSettings()) -> ParseResult {
+        parseWithinBounds(Array(source.utf8), firstLine: firstLine, columnOffset: columnOffset, inheriting: inherited)
     }
 }

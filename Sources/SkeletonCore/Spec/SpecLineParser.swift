@@ -105,7 +105,7 @@ extension SpecParseRun {
 
     mutating func parseAnimation(_ line: SpecLine, apply: Bool) {
         let (positionals, attributes) = sortTokens(line, .animation)
-        if positionals.isEmpty {
+        if positionals.isEmpty && !inheriting {
             error("animation needs a kind: none, gradient, pulse or shimmer, like 'animation pulse'", line.line, line.column)
         }
         for (i, token) in positionals.enumerated() {

@@ -244,11 +244,16 @@ public struct Spec: Equatable, Hashable, Sendable {
     /// `label=`: what assistive technology announces, verbatim; nil means
     /// "Loading <title>…" (`accessibleLabel`).
     public var label: String?
+    /// The document language (front matter or project `lang`) the default label is
+    /// written in; nil: English (`accessibleLabel`). `label=` is used as written.
+    public var labelLanguage: String?
 
     public init(title: String?, width: Double, height: Double?, appearance: Appearance,
-                animation: Animation, children: [Node], position: SourcePosition, label: String? = nil) {
+                animation: Animation, children: [Node], position: SourcePosition, label: String? = nil,
+                labelLanguage: String? = nil) {
         self.title = title
         self.label = label
+        self.labelLanguage = labelLanguage
         self.width = width
         self.height = height
         self.appearance = appearance
