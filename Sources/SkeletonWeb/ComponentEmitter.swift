@@ -96,8 +96,8 @@ public enum ComponentEmitter {
         var language = ""
         var labelDirection = ""
         if let tag = spec.labelLanguage {
-            language = " lang=\"" + HTMLText.escape(tag) + "\""
-            if spec.label == nil, LoadingWords.forLanguage(tag)?.rightToLeft == true { labelDirection = " dir=\"rtl\"" }
+            language = " lang=\"" + HTMLText.escape(tag.tag) + "\""
+            if spec.label == nil, tag.words?.rightToLeft == true { labelDirection = " dir=\"rtl\"" }
         }
         var html = "<div class=\"" + scope + "\" dir=\"ltr\"" + language + " role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
         html += "  <span class=\"sk-label\"" + labelDirection + ">" + HTMLText.escape(spec.accessibleLabel(name: label)) + "</span>\n"

@@ -100,7 +100,7 @@ import Testing
         inherited.language = "fr-CA"
         let titled = try #require(SpecParser.parse("skeleton \"Article\"\n  rect height=4\n", inheriting: inherited).spec)
         #expect(titled.accessibleLabel() == "Chargement de Article…")
-        #expect(titled.labelLanguage == "fr-CA")
+        #expect(titled.labelLanguage?.tag == "fr-CA")
         let untitled = try #require(SpecParser.parse("skeleton\n  rect height=4\n", inheriting: inherited).spec)
         #expect(untitled.accessibleLabel() == "Chargement…")
         inherited.language = "de"

@@ -36,7 +36,7 @@ import Testing
 
     @Test func aRightToLeftLanguageGivesTheLabelItsDirection() {
         var (spec, _) = Fixture.oneRect(title: "Card")
-        spec.labelLanguage = "ar"
+        spec.labelLanguage = LabelLanguage(tag: "ar")
         let arabic = Self.component(spec)
         #expect(arabic.html.hasPrefix("<div class=\"" + arabic.scope + "\" dir=\"ltr\" lang=\"ar\" role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
                                       + "  <span class=\"sk-label\" dir=\"rtl\">جارٍ تحميل Card…</span>\n"))

@@ -43,6 +43,7 @@ enum FillResolver {
     /// are counted first (an inner fill counts as nothing in its copy's height, which is
     /// what its given height makes it); a fill inside a `repeat fill` is placed, and so
     /// counted, in the next pass, once the outer copies exist.
+    @inline(never)
     static func resolve(_ spec: Spec) -> (spec: Spec?, problems: [Diagnostic]) {
         var resolved = spec
         var pass = 0
@@ -51,7 +52,7 @@ enum FillResolver {
             var problems: [Diagnostic] = []
             let (_, frames) = LayoutEngine.layoutWithNodeFrames(resolved)
             let engine = FlexEngine(defaultStagger: resolved.animation.stagger)
-            var counts: [SourcePosition: Int] = [:]
+            var counts: [(SourcePosition, Int)] = []
             collectCounts(resolved.children, frames: frames, engine: engine, &counts, &problems)
             guard problems.isEmpty else { return (nil, problems) }
             // Fills that are never placed (inside a repeat with no copies) fill nothing.
@@ -61,15 +62,16 @@ enum FillResolver {
         var total = 0
         for child in resolved.children { total = min(SpecBounds.saturation, total + expandedCount(child)) }
         if total > Limits.maxNodes {
+            // Messages are joined, not interpolated, here: smaller in the wasm module.
             return (nil, [Diagnostic(.error, "too many nodes: with its fills counted the spec expands to "
-                                     + "\(SpecBounds.describe(total)) nodes; a spec may have at most \(Limits.maxNodes)",
+                                     + SpecBounds.describe(total) + " nodes; a spec may have at most 10000",
                                      at: spec.position)])
         }
         return (resolved, [])
     }
 
     private static func collectCounts(_ nodes: [Node], frames: [SourcePosition: Rect], engine: FlexEngine,
-                                      _ counts: inout [SourcePosition: Int], _ problems: inout [Diagnostic]) {
+                                      _ counts: inout [(SourcePosition, Int)], _ problems: inout [Diagnostic]) {
         for node in nodes {
             defer { collectCounts(node.children, frames: frames, engine: engine, &counts, &problems) }
             guard isUnresolvedFill(node) else { continue }
@@ -78,14 +80,14 @@ enum FillResolver {
             let height = frame.height - node.padding.top - node.padding.bottom
             let what = node.fillsHeight ? "repeat fill" : "text lines=fill"
             guard height > slack else {
-                problems.append(Diagnostic(.error, "\(what) has no height to fill; give it height=, or grow=1 "
+                problems.append(Diagnostic(.error, what + " has no height to fill; give it height=, or grow=1 "
                                            + "inside a container with a fixed height", at: node.position))
                 continue
             }
             let unit: Double
             let gap: Double
             var perUnit = 1
-            var name = node.fillsHeight ? "copies" : "lines"
+            let name = node.fillsHeight ? " copies" : " lines"
             if case .text(let metrics) = node.kind {
                 unit = metrics.lineHeight + metrics.spacing
                 gap = metrics.spacing
@@ -94,7 +96,6 @@ enum FillResolver {
                 unit = engine.cellHeight(node, width: grid.cellWidth(contentWidth: contentWidth)) + grid.rowGap
                 gap = grid.rowGap
                 perUnit = grid.columns
-                name = "rows"
             } else {
                 let contentWidth = max(0, frame.width - node.padding.left - node.padding.right)
                 let copy = Node(kind: .column, position: node.position, gap: node.gap, align: node.align,
@@ -103,26 +104,28 @@ enum FillResolver {
                 gap = node.gap
             }
             guard unit > slack else {
-                problems.append(Diagnostic(.error, "\(what) cannot count \(name) that take no height; "
-                                           + "give them a height", at: node.position))
+                problems.append(Diagnostic(.error, what + " cannot count" + name + " that take no height; give them a height",
+                                           at: node.position))
                 continue
             }
             let fitting = ((height + gap) / unit + slack).rounded(.down)
-            let limit = node.fillsHeight ? Limits.maxRepeat : SpecDefaults.maxTextLines
+            // Both limits are 500 (Limits.maxRepeat, SpecDefaults.maxTextLines).
+            let limit = Limits.maxRepeat
             let count = max(1, fitting < Double(limit + 1) ? Int(fitting) : limit + 1) * perUnit
             if count > limit {
-                let shown = fitting < Double(limit + 1) ? "\(count)" : "more than \(limit)"
-                problems.append(Diagnostic(.error, "\(what) fits \(shown) \(node.fillsHeight ? "copies" : "lines") "
-                                           + "in its height; the limit is \(limit)", at: node.position))
+                let shown = fitting < Double(limit + 1) ? String(count) : "more than 500"
+                problems.append(Diagnostic(.error, what + " fits " + shown + name + " in its height; the limit is 500",
+                                           at: node.position))
                 continue
             }
-            counts[node.position] = count
+            counts.append((node.position, count))
         }
     }
 
-    private static func apply(_ node: Node, _ counts: [SourcePosition: Int]) -> Node {
+    /// (A list, not a dictionary: a spec has a few fills, and the wasm module stays small.)
+    private static func apply(_ node: Node, _ counts: [(SourcePosition, Int)]) -> Node {
         var node = node
-        if let count = counts[node.position] {
+        if let count = counts.first(where: { $0.0 == node.position })?.1 {
             switch node.kind {
             case .repeat: node.kind = .repeat(count: count)
             case .text(var metrics):

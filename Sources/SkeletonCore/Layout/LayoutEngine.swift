@@ -89,7 +89,10 @@ public enum LayoutEngine {
         return (layout, engine.nodeFrames ?? [:])
     }
 
-    private static func run(_ spec: Spec, _ engine: inout FlexEngine) -> SpecLayout {
+    // Not inlined: layout and FillResolver share this one copy (the wasm module's
+    // size budget).
+    @inline(never)
+    static func run(_ spec: Spec, _ engine: inout FlexEngine) -> SpecLayout {
         let root = Node(kind: .column, position: spec.position, width: .points(spec.width),
                         height: spec.height.map { .points($0) } ?? .auto, children: spec.children)
         let width = max(0, spec.width)

@@ -3,18 +3,36 @@ extension Spec {
     /// region, the SwiftUI view's one accessibility element): `label=` as written; else
     /// "Loading <name>…", the name being `name` or the spec's title; else "Loading…"
     /// (a blank name counts as none), in the document language when one is set
-    /// (`labelLanguage`, `LoadingWords`). site/reference/skeleton.md documents it.
+    /// (`labelLanguage`). site/reference/skeleton.md documents it.
     public func accessibleLabel(name: String? = nil) -> String {
         if let label { return label }
-        let words = LoadingWords.forLanguage(labelLanguage) ?? LoadingWords.english
+        let words = labelLanguage?.words ?? LoadingWords.english
         guard let name = name ?? title, name.utf8.contains(where: { $0 != UInt8(ascii: " ") }) else { return words.alone }
         return words.before + name + words.after
     }
 }
 
+/// A document language and its label words, looked up once when a spec inherits it
+/// (so a program that never inherits, the playground's wasm module, carries no table).
+/// A class: a spec is copied often, and one reference is cheaper to copy than strings.
+public final class LabelLanguage: Hashable, Sendable {
+    /// The tag as written (`fr-CA`).
+    public let tag: String
+    /// nil when there are no built-in words: the label stays English.
+    public let words: LoadingWords?
+
+    public init(tag: String) {
+        self.tag = tag
+        words = LoadingWords.forLanguage(tag)
+    }
+
+    public static func == (a: LabelLanguage, b: LabelLanguage) -> Bool { a.tag == b.tag }
+    public func hash(into hasher: inout Hasher) { hasher.combine(tag) }
+}
+
 /// The default label's words in one language: `alone` without a name, else
 /// `before` + name + `after`. site/reference/skeleton.md lists the languages.
-public struct LoadingWords: Equatable, Sendable {
+public struct LoadingWords: Equatable, Hashable, Sendable {
     public var alone: String
     public var before: String
     public var after: String

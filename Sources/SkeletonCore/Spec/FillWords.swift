@@ -2,18 +2,9 @@
 // fits their height at layout time (FillResolver; site/reference/repeat.md, text.md).
 
 enum FillWords {
-    static let word: [UInt8] = Array("fill".utf8)
-
+    /// Compared byte by byte (an array comparison costs the wasm module 2 KB).
     static func isFill(_ token: SpecToken) -> Bool {
-        !token.quoted && token.value == word
-    }
-
-    /// Attributes a line may take beyond its kind's list: a `text` with `lines=fill`
-    /// takes `height=` (the height its bars fill); without it, height stays refused with
-    /// the usual hint, because a text's height comes from its metrics.
-    static func extraAttributes(_ keyword: Keyword, _ line: SpecLine) -> [String] {
-        guard keyword == .text else { return [] }
-        let fills = line.tokens.dropFirst().contains { $0.keyText == "lines" && isFill($0) }
-        return fills ? ["height"] : []
+        let v = token.value
+        return !token.quoted && v.count == 4 && v[0] == 0x66 && v[1] == 0x69 && v[2] == 0x6C && v[3] == 0x6C
     }
 }

@@ -131,7 +131,7 @@ extension SpecParseRun {
         }
         inheriting = false
         inheritedAngle = angle != nil
-        language = inherited.language
+        language = inherited.language.map { LabelLanguage(tag: $0) }
         diagnostics = kept
     }
 
@@ -140,7 +140,12 @@ extension SpecParseRun {
     /// means that direction.
     mutating func dropInheritedAngle(ifRedirected line: SpecLine) {
         guard inheritedAngle else { return }
-        let keys = line.tokens.dropFirst().compactMap { $0.key.map { String(decoding: $0, as: UTF8.self) } }
-        if keys.contains("direction") && !keys.contains("angle") { angle = nil }
+        var direction = false
+        for token in line.tokens where token.key != nil {
+            let key = token.keyText
+            if key == "angle" { return }
+            if key == "direction" { direction = true }
+        }
+        if direction { angle = nil }
     }
 }

@@ -7,7 +7,7 @@ extension SpecParseRun {
     mutating func sortTokens(_ line: SpecLine, _ keyword: Keyword) -> (positionals: [SpecToken], attributes: [(String, SpecToken)]) {
         var positionals: [SpecToken] = []
         var attributes: [(String, SpecToken)] = []
-        let allowed = keyword.attributes + FillWords.extraAttributes(keyword, line)
+        let allowed = keyword.attributes
         let kind = keyword.spelling
         for token in line.tokens.dropFirst() {
             guard let key = token.key else {
@@ -150,6 +150,9 @@ extension SpecParseRun {
         var spacing = Defaults.textSpacing
         var last: Double? = nil
         var linesFill = false
+        // Checked after every attribute is read: `lines=fill` may come after `height=`.
+        var textHeightToken: SpecToken? = nil
+        var rowGapToken: SpecToken? = nil
 
         switch keyword {
         case .row: node.kind = .row
@@ -203,6 +206,7 @@ extension SpecParseRun {
             let v = token.value
             switch name {
             case "width", "height":
+                if keyword == .text && name == "height" { textHeightToken = token }
                 if let s = sizeToken {
                     error("'\(name)' is already given by the size '\(SpecText.show(s.value))'; remove one", line.line, token.column)
                     continue
@@ -241,6 +245,7 @@ extension SpecParseRun {
             case "columns":
                 if let n = check(SpecValues.count(v, name, 1...Limits.maxRepeat), token, line) { node.columns = n }
             case "row-gap":
+                rowGapToken = token
                 if let g = check(SpecValues.points(v, name), token, line) { node.rowGap = g }
             case "line-height":
                 if let h = check(SpecValues.points(v, name, positive: true), token, line) { lineHeight = h }
@@ -259,8 +264,12 @@ extension SpecParseRun {
             node.kind = .text(TextMetrics(lines: linesFill ? 0 : lines, lineHeight: lineHeight, spacing: spacing,
                                           lastLineFraction: fraction, fillsHeight: linesFill))
         }
-        if keyword == .repeatNode, node.rowGap != nil, node.columns == nil,
-           let token = attributes.first(where: { $0.0 == "row-gap" })?.1 {
+        // A text's height comes from its metrics, unless its lines fill a height.
+        if let token = textHeightToken, !linesFill {
+            error("attribute 'height' does not apply to text; text's height comes from lines, line-height and spacing",
+                  line.line, token.column)
+        }
+        if let token = rowGapToken, node.columns == nil {
             error("row-gap is the space between the rows of a grid; add columns=, like 'repeat 6 columns=3 row-gap=8'",
                   line.line, token.column)
         }

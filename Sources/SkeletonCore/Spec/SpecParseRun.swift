@@ -58,7 +58,7 @@ struct SpecParseRun {
     /// The current `angle` came from an inherited setting.
     var inheritedAngle = false
     /// The document language (InheritedSettings.language), for the default label.
-    var language: String?
+    var language: LabelLanguage?
 
     init(firstLine: Int, columnOffset: Int) {
         self.firstLine = firstLine

@@ -246,11 +246,11 @@ public struct Spec: Equatable, Hashable, Sendable {
     public var label: String?
     /// The document language (front matter or project `lang`) the default label is
     /// written in; nil: English (`accessibleLabel`). `label=` is used as written.
-    public var labelLanguage: String?
+    public var labelLanguage: LabelLanguage?
 
     public init(title: String?, width: Double, height: Double?, appearance: Appearance,
                 animation: Animation, children: [Node], position: SourcePosition, label: String? = nil,
-                labelLanguage: String? = nil) {
+                labelLanguage: LabelLanguage? = nil) {
         self.title = title
         self.label = label
         self.labelLanguage = labelLanguage

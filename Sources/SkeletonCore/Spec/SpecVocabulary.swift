@@ -37,7 +37,8 @@ enum Keyword: Equatable {
         case .repeatNode: return Keyword.containerAttributes + ["stagger", "columns", "row-gap"]
         case .rect, .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
         case .circle: return ["grow", "color", "dark-color"]
-        case .text: return ["lines", "line-height", "spacing", "last", "radius", "width", "grow", "color", "dark-color"]
+        // `height` only with `lines=fill` (checked where the node is built).
+        case .text: return ["lines", "line-height", "spacing", "last", "radius", "width", "height", "grow", "color", "dark-color"]
         case .spacer: return ["width", "height", "grow"]
         }
     }
@@ -58,8 +59,6 @@ enum Keyword: Equatable {
             return "a circle's size is its diameter: write 'circle 40'"
         case (.circle, "radius"):
             return "a circle is always fully round; give its diameter as 'circle 40'"
-        case (.text, "height"):
-            return "text's height comes from lines, line-height and spacing"
         case (.rect, "fill"), (.capsule, "fill"), (.circle, "fill"), (.text, "fill"):
             return "shapes take 'color='; 'fill=' is the surface of a row, column or repeat"
         case (.row, "color"), (.column, "color"), (.repeatNode, "color"):

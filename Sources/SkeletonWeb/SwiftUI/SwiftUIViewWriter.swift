@@ -246,57 +246,41 @@ struct SwiftUIViewWriter {
             vertical = "center"
             if free > 0 && rows > 0 { spacing += free / Double(rows + 1) }
         }
+        let alignment = vertical == "start" ? "topLeading" : vertical == "end" ? "bottomLeading" : "leading"
         return GridGeometry(count: count, columns: columns, rows: rows, cellWidth: cellWidth, cellHeight: cellHeight,
-                            rowSpacing: spacing, alignment: Self.alignmentName(horizontal: "start", vertical: vertical))
+                            rowSpacing: spacing, alignment: alignment)
     }
 
     /// A grid `repeat`: rows of `columns` cells (a partial last row leaves its
     /// columns empty), every cell the size the layout engine gave the first one.
     private mutating func writeGrid(_ node: Node, _ grid: GridGeometry) {
         let stagger = node.stagger ?? spec.animation.stagger
-        let (count, columns, rows) = (grid.count, grid.columns, grid.rows)
-        let (cellWidth, cellHeight) = (grid.cellWidth, grid.cellHeight)
-        let gap = node.gap
-        out.line("VStack(alignment: .leading, spacing: " + SwiftLiteral.number(grid.rowSpacing) + ") {")
-        out.indent {
-            out.line("ForEach(0..<" + String(rows) + ") { row in")
-            out.indent {
-                out.line("HStack(alignment: .top, spacing: " + SwiftLiteral.number(gap) + ") {")
-                out.indent {
-                    out.line("ForEach(0..<" + String(columns) + ") { column in")
-                    out.indent {
-                        let partial = count % columns != 0
-                        if partial { out.line("if row * " + String(columns) + " + column < " + String(count) + " {") }
-                        let body: (inout SwiftUIViewWriter) -> Void = { writer in
-                            writer.out.line("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: 0) {")
-                            writer.out.indent { for child in node.children { writer.writeNode(child, parentIsRow: false) } }
-                            writer.out.line("}")
-                            writer.out.line(".frame(width: " + SwiftLiteral.number(cellWidth) + ", height: "
-                                            + SwiftLiteral.number(cellHeight) + ", alignment: ."
-                                            + Self.alignmentName(horizontal: Self.crossName(node.align), vertical: "start") + ")")
-                            // Copy i animates as if at t − i·stagger, row by row.
-                            if stagger != 0 {
-                                writer.out.line(".skeletonTimeOffset(Double(row * " + String(columns) + " + column) * "
-                                                + SwiftLiteral.number(stagger) + ")")
-                            }
-                        }
-                        if partial { out.indent { body(&self) } } else { body(&self) }
-                        if partial { out.line("}") }
-                    }
-                    out.line("}")
-                }
-                out.line("}")
-            }
-            out.line("}")
+        let columns = String(grid.columns)
+        let partial = grid.count % grid.columns != 0
+        out.open("VStack(alignment: .leading, spacing: " + SwiftLiteral.number(grid.rowSpacing) + ") {")
+        out.open("ForEach(0..<" + String(grid.rows) + ") { row in")
+        out.open("HStack(alignment: .top, spacing: " + SwiftLiteral.number(node.gap) + ") {")
+        out.open("ForEach(0..<" + columns + ") { column in")
+        if partial { out.open("if row * " + columns + " + column < " + String(grid.count) + " {") }
+        out.open("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: 0) {")
+        for child in node.children { writeNode(child, parentIsRow: false) }
+        out.close()
+        out.line(".frame(width: " + SwiftLiteral.number(grid.cellWidth) + ", height: " + SwiftLiteral.number(grid.cellHeight)
+                 + ", alignment: ." + Self.topAlignmentName(node.align) + ")")
+        // Copy i animates as if at t − i·stagger, row by row.
+        if stagger != 0 {
+            out.line(".skeletonTimeOffset(Double(row * " + columns + " + column) * " + SwiftLiteral.number(stagger) + ")")
         }
-        out.line("}")
+        if partial { out.close() }
+        for _ in 0..<4 { out.close() }
     }
 
-    static func crossName(_ align: Align) -> String {
+    /// A cell's frame alignment: its children at the top, placed across by `align`.
+    static func topAlignmentName(_ align: Align) -> String {
         switch align {
-        case .start, .stretch: return "start"
-        case .center: return "center"
-        case .end: return "end"
+        case .start, .stretch: return "topLeading"
+        case .center: return "top"
+        case .end: return "topTrailing"
         }
     }
 
