@@ -36,7 +36,7 @@ public struct EmitOptions: Equatable, Hashable, Sendable {
 /// Markup (the HTML mirrors the spec tree, one `div` per node, flexbox per the mapping
 /// in LayoutEngine.swift):
 ///
-///     <div class="sk-XXXXXXXX" dir="ltr" role="status" aria-busy="true" aria-live="polite">
+///     <div class="sk-XXXXXXXX" dir="ltr" [lang="fr"] role="status" aria-busy="true" aria-live="polite">
 ///       <span class="sk-label">Loading Title…</span>
 ///       <div class="sk-c" aria-hidden="true"> …nodes… </div>
 ///     </div>
@@ -98,8 +98,17 @@ public enum ComponentEmitter {
         // dir="ltr": the spec is drawn as written whatever the page's direction; in a
         // right-to-left page the rows would otherwise mirror while the band, placed in
         // left-based coordinates, would not (site/reference/layout.md, "Direction").
-        var html = "<div class=\"" + scope + "\" dir=\"ltr\" role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
-        html += "  <span class=\"sk-label\">" + HTMLText.escape(spec.accessibleLabel(name: label)) + "</span>\n"
+        // A document language (front matter or project `lang`) goes on the root, so the
+        // label is read in it wherever the component is pasted; a right-to-left one also
+        // gives the label its direction (the shapes stay left to right).
+        var language = ""
+        var labelDirection = ""
+        if let tag = spec.labelLanguage {
+            language = " lang=\"" + HTMLText.escape(tag.tag) + "\""
+            if spec.label == nil, tag.words?.rightToLeft == true { labelDirection = " dir=\"rtl\"" }
+        }
+        var html = "<div class=\"" + scope + "\" dir=\"ltr\"" + language + " role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
+        html += "  <span class=\"sk-label\"" + labelDirection + ">" + HTMLText.escape(spec.accessibleLabel(name: label)) + "</span>\n"
         html += "  <div class=\"sk-c\" aria-hidden=\"true\">\n"
         html += markup.html
         html += "  </div>\n</div>\n"

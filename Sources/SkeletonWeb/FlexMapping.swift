@@ -16,6 +16,8 @@ enum FlexMapping {
         case .row:
             out.append("flex-direction:row")
             out += containerDeclarations(node)
+        case .repeat where node.columns != nil:
+            out += gridDeclarations(node)
         case .column, .repeat:
             out.append("flex-direction:column")
             out += containerDeclarations(node)
@@ -33,17 +35,8 @@ enum FlexMapping {
     private static func containerDeclarations(_ node: Node) -> [String] {
         var out: [String] = []
         if node.gap != 0 { out.append("gap:" + CSSNumber.px(node.gap)) }
-        let pad = node.padding
-        if pad.top != 0 || pad.right != 0 || pad.bottom != 0 || pad.left != 0 {
-            out.append("padding:" + CSSNumber.px(pad.top) + " " + CSSNumber.px(pad.right) + " "
-                       + CSSNumber.px(pad.bottom) + " " + CSSNumber.px(pad.left))
-        }
-        switch node.align {
-        case .stretch: break // CSS's initial value
-        case .start: out.append("align-items:flex-start")
-        case .center: out.append("align-items:center")
-        case .end: out.append("align-items:flex-end")
-        }
+        out += paddingDeclarations(node)
+        out += alignDeclarations(node)
         switch node.justify {
         case .start: break // CSS's initial value
         case .center: out.append("justify-content:center")
@@ -51,6 +44,50 @@ enum FlexMapping {
         case .spaceBetween: out.append("justify-content:space-between")
         case .spaceAround: out.append("justify-content:space-around")
         case .spaceEvenly: out.append("justify-content:space-evenly")
+        }
+        return out
+    }
+
+    private static func paddingDeclarations(_ node: Node) -> [String] {
+        let pad = node.padding
+        guard pad.top != 0 || pad.right != 0 || pad.bottom != 0 || pad.left != 0 else { return [] }
+        return ["padding:" + CSSNumber.px(pad.top) + " " + CSSNumber.px(pad.right) + " "
+                + CSSNumber.px(pad.bottom) + " " + CSSNumber.px(pad.left)]
+    }
+
+    /// A grid `repeat` (SkeletonCore/Layout/GridLayout.swift): C equal columns, the
+    /// gaps, and the rows distributed by `justify`; `align-content` is always written,
+    /// because CSS's `normal` would stretch the rows in a taller box.
+    private static func gridDeclarations(_ node: Node) -> [String] {
+        let columns = node.columns ?? 1
+        var out = ["display:grid", "grid-template-columns:repeat(" + String(columns) + ",minmax(0,1fr))"]
+        let rowGap = node.rowGap ?? node.gap
+        if node.gap != 0 || rowGap != 0 { out.append("gap:" + CSSNumber.px(rowGap) + " " + CSSNumber.px(node.gap)) }
+        out += paddingDeclarations(node)
+        switch node.justify {
+        case .start: out.append("align-content:start")
+        case .center: out.append("align-content:center")
+        case .end: out.append("align-content:end")
+        case .spaceBetween: out.append("align-content:space-between")
+        case .spaceAround: out.append("align-content:space-around")
+        case .spaceEvenly: out.append("align-content:space-evenly")
+        }
+        return out
+    }
+
+    /// One copy's cell: a column with the repeat's `align` (no gap), stretched by the
+    /// grid to its row's height.
+    static func gridCellDeclarations(_ node: Node) -> [String] {
+        ["flex-direction:column"] + alignDeclarations(node)
+    }
+
+    private static func alignDeclarations(_ node: Node) -> [String] {
+        var out: [String] = []
+        switch node.align {
+        case .stretch: break // CSS's initial value
+        case .start: out.append("align-items:flex-start")
+        case .center: out.append("align-items:center")
+        case .end: out.append("align-items:flex-end")
         }
         return out
     }

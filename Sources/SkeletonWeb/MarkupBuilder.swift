@@ -10,6 +10,7 @@ import SkeletonCore
 /// - `sk-nK`: spec node K (`Node.numberedCount`'s pre-order numbering, so every copy
 ///   of a `repeat` shares its children's rules);
 /// - `sk-tK`: the bars of text node K;
+/// - `sk-gK`: the cells of grid `repeat` node K, one per copy;
 /// - `sk-s`: every shape (base colour, animation);
 /// - `sk-iJ`: the element painting layout item J (its radius, colours, animation phase).
 struct MarkupBuilder {
@@ -60,10 +61,16 @@ struct MarkupBuilder {
                 let firstChildNode = nextNode
                 var copy = 0
                 let wasWriting = writingNodeRules
+                // A grid wraps each copy in a cell (`sk-gK`, K the repeat's number).
+                let cellClass = node.columns == nil ? nil : "sk-g" + String(index)
+                if let cellClass, wasWriting { nodeRules.append((cellClass, FlexMapping.gridCellDeclarations(node))) }
+                let copyIndent = cellClass == nil ? indent + 2 : indent + 4
                 while copy < count {
                     nextNode = firstChildNode
                     writingNodeRules = wasWriting && copy == 0
-                    for child in node.children { write(child, in: childParent, indent: indent + 2) }
+                    if let cellClass { html += pad + "  <div class=\"" + cellClass + "\">\n" }
+                    for child in node.children { write(child, in: childParent, indent: copyIndent) }
+                    if cellClass != nil { html += pad + "  </div>\n" }
                     copy += 1
                 }
                 writingNodeRules = wasWriting

@@ -143,6 +143,15 @@ enum ScopeHash {
         }
         hash.add(node.stagger != nil)
         hash.add(node.stagger ?? 0)
+        // Grid settings are hashed only when given, so every other scope is unchanged.
+        if let columns = node.columns {
+            hash.add("columns")
+            hash.add(columns)
+        }
+        if let rowGap = node.rowGap {
+            hash.add("row-gap")
+            hash.add(rowGap)
+        }
         hash.add(node.children.count)
         for child in node.children { add(child, to: &hash) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkelSite
+import SkeletonCore
 
 /// `skelsite build [SOURCE] [--output DIR] [--templates DIR] [--quiet] [--config FILE]`.
 /// Exit 0 built, 1 doc or spec errors (output untouched), 2 usage or I/O error.
@@ -47,7 +48,7 @@ struct BuildCommand: ParsableCommand {
             templates: project.path(templates, \.templates).map { URL(fileURLWithPath: $0) },
             options: SiteBuilder.Options(allowRawHTML: allowRawHTML, baseURL: project.value(baseURL, \.baseURL),
                                          verifyResults: verifyResults.map { URL(fileURLWithPath: $0) },
-                                         siteTitle: project?.title),
+                                         siteTitle: project?.title, specDefaults: project?.settings ?? InheritedSettings()),
             displaySource: source)
         let report: BuildReport
         do {

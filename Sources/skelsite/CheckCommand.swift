@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkelSite
+import SkeletonCore
 
 /// `skelsite check [SOURCE]`: validates every doc and spec and writes nothing.
 /// Exit 0 clean, 1 errors found, 2 usage or I/O error.
@@ -20,6 +21,7 @@ struct CheckCommand: ParsableCommand {
         if let links { try checkLinks(in: links) }
         // The output is never touched by check; any path works.
         let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: "_site"),
+                                  options: SiteBuilder.Options(specDefaults: project?.settings ?? InheritedSettings()),
                                   displaySource: source)
         let report: BuildReport
         do {

@@ -32,6 +32,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to write into (created when missing).", valueName: "dir"))
     var output = "skelsite-export"
 
+    @OptionGroup var project: ProjectOptions
+
     func validate() throws {
         if source == nil { throw UsageError(message: "missing SOURCE") }
         try format.check("--format")
@@ -39,6 +41,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let source = source ?? ""
+        let config = try project.load()
         let found: [ExportSpecText]
         do {
             found = try ExportSource.specs(at: source)
@@ -51,7 +54,10 @@ struct ExportCommand: ParsableCommand {
         var specs: [ExportedSpec] = []
         var failed = false
         for text in found {
-            let result = SpecParser.parseWithinBounds(text.text, firstLine: text.firstLine, columnOffset: text.columnOffset)
+            // As in a build: the project file's spec defaults, then the doc's front matter.
+            let inherited = DocumentDefaults.settings(project: config, file: text.path, bytes: text.file)
+            let result = SpecParser.parseWithinBounds(text.text, firstLine: text.firstLine, columnOffset: text.columnOffset,
+                                                      inheriting: inherited)
             if !result.diagnostics.isEmpty {
                 FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: text.path,
                                                                                file: text.file).utf8))

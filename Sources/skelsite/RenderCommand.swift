@@ -45,6 +45,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var reporting: FormatOption
 
+    @OptionGroup var project: ProjectOptions
+
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unexpected: [String] = []
 
@@ -72,7 +74,10 @@ struct RenderCommand: ParsableCommand {
         case .success(let found): source = found
         case .failure(let problem): throw UsageError(message: problem.message)
         }
-        let result = SpecParser.parseWithinBounds(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset)
+        // As in a build: the project file's spec defaults, then a doc's front matter.
+        let inherited = DocumentDefaults.settings(project: try project.load(), file: file, bytes: bytes)
+        let result = SpecParser.parseWithinBounds(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset,
+                                                  inheriting: inherited)
         let errors = result.diagnostics.filter { $0.severity == .error }
         let diagnostics = result.diagnostics.map { d in
             FileDiagnostic(path: file, d, sourceLine: DiagnosticFormatter.line(d.position.line, in: bytes))

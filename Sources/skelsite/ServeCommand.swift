@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkelSite
+import SkeletonCore
 
 /// `skelsite serve [SOURCE] [--port N] [--host H] [--output DIR] [--templates DIR]`.
 struct ServeCommand: AsyncParsableCommand {
@@ -44,7 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-serve-\(getpid())")
         let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: outputURL,
                                   templates: templates.map { URL(fileURLWithPath: $0) },
-                                  options: SiteBuilder.Options(siteTitle: config?.title), displaySource: source)
+                                  options: SiteBuilder.Options(siteTitle: config?.title,
+                                                               specDefaults: config?.settings ?? InheritedSettings()),
+                                  displaySource: source)
         let session: ServeSession
         do {
             session = try ServeSession(builder: builder, host: host, port: port) { message in

@@ -129,7 +129,8 @@ struct VerifyCommand: ParsableCommand {
         do {
             // Diagnostics name files as the user can open them from here.
             let shown = source == "." ? "" : (source.hasSuffix("/") ? source : source + "/")
-            found = try VerifySpecs.find(in: URL(fileURLWithPath: source), displayPrefix: shown)
+            found = try VerifySpecs.find(in: URL(fileURLWithPath: source), displayPrefix: shown,
+                                         project: config?.settings ?? InheritedSettings())
         } catch {
             try fail("\(error)")
         }

@@ -92,7 +92,7 @@ import Testing
             ```skeleton block, or the one whose title is --name. --output is replaced only
             when it is a regular file (not a link, FIFO or device).
 
-            USAGE: skelsite render [<file>] [--name <name>] [--time <seconds>] [--scale <scale>] [--theme <theme>] [--output <png>] [--format <format>]
+            USAGE: skelsite render [<file>] [--name <name>] [--time <seconds>] [--scale <scale>] [--theme <theme>] [--output <png>] [--format <format>] [--config <file>]
 
             ARGUMENTS:
               <file>                  A .skel file or a Markdown file.
@@ -110,6 +110,8 @@ import Testing
               --format <format>       Output for people (text), for tools (json: one
                                       document on stdout) or as GitHub Actions annotations
                                       (github). (values: text, json, github; default: text)
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -356,7 +358,7 @@ import Testing
             NAME.html and NAME.css per spec. Files in DIR are replaced only when they are
             regular files. See reference/swiftui-export.
 
-            USAGE: skelsite export [<source>] [--format <format>] [--output <dir>]
+            USAGE: skelsite export [<source>] [--format <format>] [--output <dir>] [--config <file>]
 
             ARGUMENTS:
               <source>                A .skel file, a Markdown doc or a docs folder.
@@ -366,6 +368,8 @@ import Testing
                                       swiftui)
               --output <dir>          The folder to write into (created when missing).
                                       (default: skelsite-export)
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -16,11 +16,12 @@ import Testing
     static let repository = folder.deletingLastPathComponent().deletingLastPathComponent()
     static let regenerate = ProcessInfo.processInfo.environment["SKELSITE_UPDATE_GOLDENS"] == "1"
 
-    static let names = ["article-row", "every-node", "pulse-stagger", "still", "attributes", "rhythm"]
+    static let names = ["article-row", "every-node", "pulse-stagger", "still", "attributes", "rhythm", "collections"]
 
     static func spec(_ name: String) throws -> Spec {
         let text = try String(contentsOf: goldens.appendingPathComponent(name + ".skel"), encoding: .utf8)
-        let result = SpecParser.parse(text)
+        // Within bounds: fills get their counts, as every renderer sees them.
+        let result = SpecParser.parseWithinBounds(text)
         return try #require(result.spec, "\(name).skel: \(result.diagnostics)")
     }
 
@@ -159,7 +160,7 @@ import Testing
                     block = []
                     start = index + 2
                 } else if block != nil, line.hasPrefix("```") {
-                    if let spec = SpecParser.parse(block!.joined(separator: "\n"), firstLine: start).spec {
+                    if let spec = SpecParser.parseWithinBounds(block!.joined(separator: "\n"), firstLine: start).spec {
                         items.append(ExportedSpec(spec: spec, origin: "site/\(path):\(start)"))
                     }
                     block = nil

@@ -38,10 +38,15 @@ public struct SiteBuilder: Sendable {
         public var verifyResults: URL?
         /// The site's title (skelsite.toml `title`); nil takes the root index.md's title.
         public var siteTitle: String?
+        /// The project file's spec defaults and language (`[appearance]`, `[animation]`,
+        /// `lang`), under each doc's front matter.
+        public var specDefaults = InheritedSettings()
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
-                    rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil) {
+                    rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil,
+                    specDefaults: InheritedSettings = InheritedSettings()) {
             self.siteTitle = siteTitle
+            self.specDefaults = specDefaults
             self.allowRawHTML = allowRawHTML
             self.baseURL = baseURL
             self.cacheDirectory = cacheDirectory
@@ -133,7 +138,8 @@ public struct SiteBuilder: Sendable {
         let writer = GenerationWriter(folder: work, live: live)
         let folder = StagingFolder(writer: writer)
         let site = SiteContent(documents: documents, components: rendered.components,
-                               standalonePages: theme.standalonePages, title: options.siteTitle)
+                               standalonePages: theme.standalonePages, title: options.siteTitle,
+                               language: options.specDefaults.language)
         let contexts = try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<PageContexts> in
             let contexts = PageContexts(theme: theme, site: site, agreements: agreements)
             let reuse = PageReuse(shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
@@ -215,6 +221,7 @@ public struct SiteBuilder: Sendable {
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
                         "base-url=" + (options.baseURL ?? "-"),
                         "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
+            + (options.specDefaults.isEmpty ? [] : ["spec-defaults=" + options.specDefaults.canonicalText])
         let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
                                           extraFiles: extra, settings: settings)
@@ -254,7 +261,7 @@ public struct SiteBuilder: Sendable {
             return StepResult(value: documents, summary: "\(documents.count) docs, \(specs) specs\(drafts)")
         }
         return run.run(.parseSpecs) { () -> StepResult<[SiteDocument]> in
-            let parsed = SpecStep.run(loaded)
+            let parsed = SpecStep.run(loaded, project: options.specDefaults)
             report.diagnostics += parsed.diagnostics
             report.components = parsed.specCount
             report.diagnostics = report.diagnostics.sortedForDisplay()

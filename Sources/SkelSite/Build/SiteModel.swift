@@ -50,6 +50,9 @@ struct SiteComponent: Sendable {
     /// The marker in the doc's HTML that the component replaces.
     let marker: String
     let spec: Spec
+    /// What the spec inherited (front matter, project file) as text, "" when nothing:
+    /// the render cache key covers it with the spec's text.
+    var inherited: String = ""
 }
 
 /// Step 4's output for one component: its artifacts and the cache entry holding its PNGs.

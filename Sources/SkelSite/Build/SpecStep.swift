@@ -18,13 +18,16 @@ enum SpecStep {
         var block: SpecBlock
     }
 
-    static func run(_ loaded: [LoadedDocument]) -> Output {
+    /// `project`: the project file's spec defaults, under each doc's front matter.
+    static func run(_ loaded: [LoadedDocument], project: InheritedSettings = InheritedSettings()) -> Output {
         var jobs: [Job] = []
+        let inherited = loaded.map { project.overlaid(with: $0.frontMatter.settings) }
         for (index, document) in loaded.enumerated() {
             for site in document.markdown.specs { jobs.append(Job(document: index, block: site.block)) }
         }
         let results = Parallel.map(jobs) { job in
-            SpecParser.parseWithinBounds(job.block.text, firstLine: job.block.firstLine, columnOffset: job.block.columnOffset)
+            SpecParser.parseWithinBounds(job.block.text, firstLine: job.block.firstLine, columnOffset: job.block.columnOffset,
+                                         inheriting: inherited[job.document])
         }
         var diagnostics: [FileDiagnostic] = []
         for (job, result) in zip(jobs, results) {
@@ -37,7 +40,7 @@ enum SpecStep {
         }
         var naming = ComponentNaming()
         var next = 0
-        let documents = loaded.map { document -> SiteDocument in
+        let documents = loaded.enumerated().map { documentIndex, document -> SiteDocument in
             var components: [SiteComponent] = []
             for (index, site) in document.markdown.specs.enumerated() {
                 let spec = results[next].spec
@@ -45,7 +48,7 @@ enum SpecStep {
                 let name = naming.name(slug: document.slug, number: index + 1, specTitle: spec?.title)
                 guard let spec else { continue }
                 components.append(SiteComponent(id: name.id, title: name.title, block: site.block, marker: site.marker,
-                                                spec: spec))
+                                                spec: spec, inherited: inherited[documentIndex].canonicalText))
             }
             return SiteDocument(relativePath: document.relativePath, slug: document.slug,
                                 frontMatter: document.frontMatter, title: document.title,

@@ -20,6 +20,9 @@ public struct ProjectConfig: Equatable, Sendable {
     public var templates: String?
     public var diff = Diff()
     public var verify = Verify()
+    /// `[appearance]`, `[animation]` and `lang`: defaults for every spec of the project,
+    /// under each doc's front matter (site/reference/appearance.md).
+    public var settings = InheritedSettings()
 
     public struct Diff: Equatable, Sendable {
         public var threshold: Double?

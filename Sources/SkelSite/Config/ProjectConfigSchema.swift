@@ -5,7 +5,8 @@ import TOMLKit
 /// "Project file"). A key not listed, or a value of the wrong type or range, is a
 /// located problem: a typo must not be silently ignored.
 enum ProjectConfigSchema {
-    static let topKeys = ["source", "output", "base_url", "title", "templates", "diff", "verify"]
+    static let topKeys = ["source", "output", "base_url", "title", "templates", "lang", "appearance", "animation",
+                          "diff", "verify"]
     static let diffKeys = ["threshold", "max_diff_pixels", "max_diff_ratio"]
     static let verifyKeys = ["enabled", "threshold", "scales", "minimum", "browsers"]
 
@@ -27,6 +28,23 @@ enum ProjectConfigSchema {
                 case "base_url": config.baseURL = text(value, ["base_url"])
                 case "title": config.title = text(value, ["title"])
                 case "templates": config.templates = text(value, ["templates"])
+                case "lang":
+                    guard let tag = text(value, ["lang"]) else { continue }
+                    if let problem = DocumentLanguage.problem(tag) {
+                        report(["lang"], atValue: true, problem)
+                    } else {
+                        config.settings.language = tag
+                    }
+                case "appearance", "animation":
+                    guard let inner = section(value, key) else { continue }
+                    let kind: InheritedSettings.Kind = key == "appearance" ? .appearance : .animation
+                    // In the file's order (TOMLKit's tables are not), so the settings and
+                    // the cache keys made from them are the same on every run.
+                    let entries = inner.map { ($0.0, $0.1) }.sorted { a, b in
+                        let (p, q) = (locator.key([key, a.0]), locator.key([key, b.0]))
+                        return (p.line, p.column, a.0) < (q.line, q.column, b.0)
+                    }
+                    for (name, value) in entries { setting(kind, name, value, into: &config.settings) }
                 case "diff":
                     guard let inner = section(value, "diff") else { continue }
                     for (key, value) in inner {
@@ -53,6 +71,35 @@ enum ProjectConfigSchema {
                     }
                 default: unknown([key], known: ProjectConfigSchema.topKeys)
                 }
+            }
+        }
+
+        /// One key of `[appearance]` or `[animation]`: its value is spec-language text
+        /// ("#F1E4D8", "1.2s", "pulse"); a plain TOML number stands for its digits
+        /// (`band = 0.4`, `angle = 30`). Checked as the spec's own line checks it.
+        private mutating func setting(_ kind: InheritedSettings.Kind, _ name: String, _ value: TOMLValueConvertible,
+                                      into settings: inout InheritedSettings) {
+            let path = [kind == .appearance ? "appearance" : "animation", name]
+            let words: String
+            var quoteWidth = 0
+            if let string = value.string {
+                words = string
+                quoteWidth = 1
+            } else if value.type == .int, let whole = value.int {
+                words = String(whole)
+            } else if value.type == .double, let number = value.double {
+                words = String(number)
+            } else {
+                wrongType(value, path, "a string in the spec language, like \"#F1E4D8\" or \"1.2s\"")
+                return
+            }
+            let key = locator.key(path)
+            let at = locator.value(path)
+            let problems = settings.add(kind, attribute: name, value: Array(words.utf8), line: key.line,
+                                        keyColumn: key.column, valueColumn: at.column + quoteWidth)
+            for problem in problems where problem.severity == .error {
+                self.problems.append(Problem(line: problem.position.line, column: problem.position.column,
+                                             message: problem.message))
             }
         }
 

@@ -11,6 +11,9 @@ public struct FrontMatter: Equatable, Sendable {
     public var order: Int?
     /// `draft: true` leaves the doc out of the build entirely.
     public var draft = false
+    /// `appearance:`, `animation:` and `lang:`: defaults for this doc's specs, over the
+    /// project file's (site/reference/appearance.md, "Defaults for a whole site").
+    public var settings = InheritedSettings()
 
     public init(title: String? = nil, description: String? = nil, tags: [String] = [], order: Int? = nil, draft: Bool = false) {
         self.title = title
@@ -34,9 +37,10 @@ public struct FrontMatterResult: Equatable, Sendable {
 /// A small YAML-like subset, parsed by hand so errors carry exact positions:
 /// `key: value` lines, `"quoted"` or `'quoted'` strings, `[a, b]` inline lists or
 /// `- item` lines under an empty key, `#` comment lines. Keys: title, description,
-/// tags, order, draft. Unknown keys are warnings (other generators' keys are common).
+/// tags, order, draft, lang, appearance, animation. Unknown keys are warnings (other
+/// generators' keys are common).
 public enum FrontMatterParser {
-    public static let knownKeys = ["title", "description", "tags", "order", "draft"]
+    public static let knownKeys = ["title", "description", "tags", "order", "draft", "lang", "appearance", "animation"]
 
     public static func parse(_ document: String) -> FrontMatterResult {
         // Any line ending counts (CRLF, LF, lone CR), as in cmark, so line numbers agree.
@@ -138,6 +142,21 @@ public enum FrontMatterParser {
                 case "true", "yes": result.draft = true
                 case "false", "no": result.draft = false
                 default: error("draft must be true or false, got '\(rawValue)'", line: lineNumber, column: valueColumn)
+                }
+            case "appearance", "animation":
+                // The words of the spec's own line, checked as a spec checks them.
+                let kind: InheritedSettings.Kind = key == "appearance" ? .appearance : .animation
+                diagnostics += result.settings.add(kind, words: Array(bytes[valueStart...]), line: lineNumber,
+                                                   column: valueColumn)
+            case "lang":
+                guard let value = scalar(bytes, from: valueStart, line: lineNumber) else { return }
+                if let problem = DocumentLanguage.problem(value) {
+                    error(problem, line: lineNumber, column: valueColumn)
+                } else {
+                    result.settings.language = value
+                    if let warning = DocumentLanguage.warning(value) {
+                        diagnostics.append(Diagnostic(.warning, warning, at: SourcePosition(line: lineNumber, column: valueColumn)))
+                    }
                 }
             default:
                 let hint = FrontMatterParser.knownKeys.first { editDistance($0, key) <= 2 }.map { "; did you mean '\($0)'?" } ?? ""

@@ -54,6 +54,8 @@ struct DocPages {
         var context = contexts.base(root: root, currentSlug: document.slug)
         let content = contexts.content(of: document, root: root)
         context["pageTitle"] = document.title
+        // The doc's own `lang:` over the project's.
+        if let language = document.frontMatter.settings.language { context["lang"] = language }
         if let description = document.frontMatter.description { context["pageDescription"] = description }
         if !document.frontMatter.tags.isEmpty {
             context["tags"] = document.frontMatter.tags

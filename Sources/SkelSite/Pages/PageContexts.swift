@@ -33,6 +33,7 @@ struct PageContexts: Sendable {
         var context: [String: Any] = [
             "siteTitle": site.title, "root": root, "indexURL": root + "index.html",
             "playgroundURL": root + "playground.html", "generator": "skelsite \(SkelSiteInfo.version)",
+            "lang": site.language,
         ]
         if site.hasDiffPlaceholder { context["diffURL"] = root + DiffReportFolder.siteFolderName + "/index.html" }
         return context
@@ -95,7 +96,7 @@ struct PageContexts: Sendable {
             "dark2x": files.link(ComponentFiles.dark2x, root: root),
             "playgroundURL": root + "playground.html#spec=" + Base64URL.encode(Array(component.block.text.utf8)),
         ]
-        if !agreements.isEmpty, let agreement = agreements[SHA256.hex(Array(component.block.text.utf8))] {
+        if !agreements.isEmpty, let agreement = agreements[SHA256.hex(Array(VerifySpecs.digestSource(component.block.text, inherited: component.inherited).utf8))] {
             context["agreement"] = AgreementTable.context(agreement)
         }
         if artifacts.animated {

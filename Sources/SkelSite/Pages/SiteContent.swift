@@ -20,9 +20,13 @@ struct SiteContent: Sendable {
     let hasDiffPlaceholder: Bool
     /// The doc pages, in nav order.
     let pages: [SitePage]
+    /// `<html lang>` of pages without a language of their own: the project file's
+    /// `lang`, else "en".
+    let language: String
 
     init(documents: [SiteDocument], components: [String: RenderedComponent], standalonePages: [String],
-         title: String? = nil) {
+         title: String? = nil, language: String? = nil) {
+        self.language = language ?? "en"
         self.documents = documents
         self.components = components
         navGroups = SiteNav.groups(documents)

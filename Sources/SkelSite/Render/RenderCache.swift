@@ -31,8 +31,11 @@ final class RenderCache: @unchecked Sendable {
     /// rebuilt tool re-renders), the accessible label and the spec's text. Not where the
     /// spec sits in its file: neither the painter nor the emitter outputs source
     /// positions, so moving a spec does not re-render it.
-    static func key(fingerprint: String, block: SpecBlock, label: String) -> String {
-        let material = "\(fingerprint)\n\(label)\n\(block.text)"
+    static func key(fingerprint: String, block: SpecBlock, label: String, inherited: String = "") -> String {
+        // Inherited defaults (front matter, project file) only when there are some, so
+        // every other key stays what it was.
+        var material = "\(fingerprint)\n\(label)\n\(block.text)"
+        if !inherited.isEmpty { material += "\n--inherited--\n" + inherited }
         return SHA256.hex(Array(material.utf8))
     }
 

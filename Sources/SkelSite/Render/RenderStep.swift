@@ -35,7 +35,8 @@ enum RenderStep {
         var jobsByKey: [String: Job] = [:]
         for document in documents {
             for component in document.components {
-                let key = RenderCache.key(fingerprint: fingerprint, block: component.block, label: component.title)
+                let key = RenderCache.key(fingerprint: fingerprint, block: component.block, label: component.title,
+                                          inherited: component.inherited)
                 keysById[component.id] = key
                 if jobsByKey[key] == nil { jobsByKey[key] = Job(key: key, spec: component.spec, label: component.title, ids: []) }
                 jobsByKey[key]!.ids.append(component.id)

@@ -31,16 +31,21 @@ public enum VerifySpecs {
         public var problems: [String] = []
     }
 
-    /// `displayPrefix` goes before paths in diagnostics (e.g. "site/").
-    public static func find(in source: URL, displayPrefix: String = "") throws -> Found {
+    /// `displayPrefix` goes before paths in diagnostics (e.g. "site/"). `project`: the
+    /// project file's spec defaults; each doc's front matter goes over them, as in a build.
+    public static func find(in source: URL, displayPrefix: String = "",
+                            project: InheritedSettings = InheritedSettings()) throws -> Found {
         var found = Found()
         for relative in try markdownFiles(in: source) {
             let url = source.appendingPathComponent(relative)
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            let inherited = project.overlaid(with: FrontMatterParser.parse(text).frontMatter.settings)
             for block in SpecBlocks.find(inMarkdown: text) {
-                let result = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine, columnOffset: block.columnOffset)
+                let result = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine, columnOffset: block.columnOffset,
+                                                          inheriting: inherited)
                 if let spec = result.spec, !result.diagnostics.contains(where: { $0.severity == .error }) {
-                    found.specs.append(VerifySpec(path: relative, line: block.fenceLine, spec: spec, source: block.text))
+                    found.specs.append(VerifySpec(path: relative, line: block.fenceLine, spec: spec,
+                                                  source: digestSource(block.text, inherited: inherited.canonicalText)))
                 } else {
                     for d in result.diagnostics where d.severity == .error {
                         found.problems.append("\(displayPrefix)\(relative):\(d.position.line):\(d.position.column): error: \(d.message)")
@@ -49,6 +54,13 @@ public enum VerifySpecs {
             }
         }
         return found
+    }
+
+    /// What a result's digest covers: the block's text, and what it inherited when it
+    /// inherited anything (so changing a default is a different spec). The build looks
+    /// results up with the same text.
+    static func digestSource(_ text: String, inherited: String) -> String {
+        inherited.isEmpty ? text : text + "\n--inherited--\n" + inherited
     }
 
     /// Relative paths of the `.md` files under `source`, sorted byte-wise.

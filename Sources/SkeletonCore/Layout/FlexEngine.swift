@@ -80,6 +80,7 @@ struct FlexEngine {
     func intrinsicWidth(_ node: Node) -> Double {
         if case .points(let w) = node.width { return max(w, Self.minWidth(node)) }
         guard node.kind.isContainer else { return 0 }
+        if let grid = GridShape(node) { return gridIntrinsicWidth(node, grid) }
         let kids = children(of: node)
         var content = 0.0
         if Self.isRow(node) {
@@ -103,6 +104,9 @@ struct FlexEngine {
             return Self.textHeight(metrics)
         case .row, .column, .repeat:
             let contentWidth = max(0, width - node.padding.left - node.padding.right)
+            if let grid = GridShape(node) {
+                return gridContentHeight(node, grid, contentWidth: contentWidth) + node.padding.top + node.padding.bottom
+            }
             let kids = children(of: node)
             var content = 0.0
             if Self.isRow(node) {
@@ -252,7 +256,9 @@ struct FlexEngine {
                                         lightColor: node.fill, darkColor: node.darkFill, timeOffset: timeOffset,
                                         source: node.position, node: number))
             }
-            if Self.isRow(node) {
+            if let grid = GridShape(node) {
+                placeGrid(node, grid, number: number, frame: frame, timeOffset: timeOffset)
+            } else if Self.isRow(node) {
                 placeRow(node, number: number, frame: frame, definiteHeight: definiteHeight, timeOffset: timeOffset)
             } else {
                 placeColumn(node, number: number, frame: frame, definiteHeight: definiteHeight, timeOffset: timeOffset)
@@ -317,7 +323,7 @@ struct FlexEngine {
         }
     }
 
-    private mutating func placeColumn(_ node: Node, number: Int, frame: Rect, definiteHeight: Bool,
+    mutating func placeColumn(_ node: Node, number: Int, frame: Rect, definiteHeight: Bool,
                                       timeOffset: Double) {
         let kids = children(of: node)
         guard !kids.isEmpty else { return }

@@ -27,6 +27,10 @@
 /// - `repeat N`: a `column` (same properties) whose flex items are N consecutive
 ///   copies of its children, flattened: copy 0's children, then copy 1's, ... with
 ///   `gap` between every two items (no wrapper per copy).
+/// - `repeat N columns=C`: a grid, one cell `div` per copy (GridLayout.swift has the
+///   CSS: `display: grid`, C `minmax(0, 1fr)` columns, the gaps, `align-content`).
+/// - `repeat fill`, `text lines=fill`: counted once from this layout (FillResolver),
+///   then laid out as the plain count; every renderer sees the resolved spec.
 /// - `rect`, `capsule`: an empty div. Auto width/height = 0 content, so an auto
 ///   cross size stretches when the parent aligns `stretch`, and an auto main size is 0.
 /// - `circle D`: `width: Dpx; height: Dpx`.
@@ -85,7 +89,10 @@ public enum LayoutEngine {
         return (layout, engine.nodeFrames ?? [:])
     }
 
-    private static func run(_ spec: Spec, _ engine: inout FlexEngine) -> SpecLayout {
+    // Not inlined: layout and FillResolver share this one copy (the wasm module's
+    // size budget).
+    @inline(never)
+    static func run(_ spec: Spec, _ engine: inout FlexEngine) -> SpecLayout {
         let root = Node(kind: .column, position: spec.position, width: .points(spec.width),
                         height: spec.height.map { .points($0) } ?? .auto, children: spec.children)
         let width = max(0, spec.width)

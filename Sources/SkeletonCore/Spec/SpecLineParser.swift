@@ -106,7 +106,7 @@ extension SpecParseRun {
     mutating func parseAnimation(_ line: SpecLine, apply: Bool) {
         let reported = diagnostics.count
         let (positionals, attributes) = sortTokens(line, .animation)
-        if positionals.isEmpty {
+        if positionals.isEmpty && !inheriting {
             error("animation needs a kind: none, gradient, pulse or shimmer, like 'animation pulse'", line.line, line.column)
         }
         for (i, token) in positionals.enumerated() {
@@ -153,6 +153,10 @@ extension SpecParseRun {
         var lineHeight = Defaults.textLineHeight
         var spacing = Defaults.textSpacing
         var last: Double? = nil
+        var linesFill = false
+        // Checked after every attribute is read: `lines=fill` may come after `height=`.
+        var textHeightToken: SpecToken? = nil
+        var rowGapToken: SpecToken? = nil
 
         switch keyword {
         case .row: node.kind = .row
@@ -180,7 +184,10 @@ extension SpecParseRun {
         for (i, token) in positionals.enumerated() {
             switch (keyword, i) {
             case (.repeatNode, 0):
-                if let n = check(SpecValues.count(token.value, "repeat count", 1...Limits.maxRepeat), token, line) {
+                if FillWords.isFill(token) {
+                    node.kind = .repeat(count: 0)
+                    node.fillsHeight = true
+                } else if let n = check(SpecValues.count(token.value, "repeat count", 1...Limits.maxRepeat), token, line) {
                     node.kind = .repeat(count: n)
                 }
             case (.rect, 0), (.capsule, 0):
@@ -203,6 +210,7 @@ extension SpecParseRun {
             let v = token.value
             switch name {
             case "width", "height":
+                if keyword == .text && name == "height" { textHeightToken = token }
                 if let s = sizeToken {
                     error("'\(name)' is already given by the size '\(SpecText.show(s.value))'; remove one", line.line, token.column)
                     continue
@@ -233,7 +241,16 @@ extension SpecParseRun {
             case "stagger":
                 if let t = check(SpecValues.time(v, name, positive: false), token, line) { node.stagger = t }
             case "lines":
-                if let n = check(SpecValues.count(v, name, 1...SpecDefaults.maxTextLines), token, line) { lines = n }
+                if FillWords.isFill(token) {
+                    linesFill = true
+                } else if let n = check(SpecValues.count(v, name, 1...SpecDefaults.maxTextLines), token, line) {
+                    lines = n
+                }
+            case "columns":
+                if let n = check(SpecValues.count(v, name, 1...Limits.maxRepeat), token, line) { node.columns = n }
+            case "row-gap":
+                rowGapToken = token
+                if let g = check(SpecValues.points(v, name), token, line) { node.rowGap = g }
             case "line-height":
                 if let h = check(SpecValues.points(v, name, positive: true), token, line) { lineHeight = h }
             case "spacing":
@@ -247,8 +264,18 @@ extension SpecParseRun {
 
         if keyword == .text {
             // One line is a full-width bar unless `last=` says otherwise.
-            let fraction = last ?? (lines == 1 ? 1 : Defaults.textLastLineFraction)
-            node.kind = .text(TextMetrics(lines: lines, lineHeight: lineHeight, spacing: spacing, lastLineFraction: fraction))
+            let fraction = last ?? (lines == 1 && !linesFill ? 1 : Defaults.textLastLineFraction)
+            node.kind = .text(TextMetrics(lines: linesFill ? 0 : lines, lineHeight: lineHeight, spacing: spacing,
+                                          lastLineFraction: fraction, fillsHeight: linesFill))
+        }
+        // A text's height comes from its metrics, unless its lines fill a height.
+        if let token = textHeightToken, !linesFill {
+            error("attribute 'height' does not apply to text; text's height comes from lines, line-height and spacing",
+                  line.line, token.column)
+        }
+        if let token = rowGapToken, node.columns == nil {
+            error("row-gap is the space between the rows of a grid; add columns=, like 'repeat 6 columns=3 row-gap=8'",
+                  line.line, token.column)
         }
         return node
     }

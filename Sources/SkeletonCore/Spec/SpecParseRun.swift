@@ -55,6 +55,12 @@ struct SpecParseRun {
     var easing: Easing?
     /// interval=, repeat=, from=, to=, scope=, fade= (SpecRhythmAttributes.swift).
     var rhythm = RhythmDraft()
+    /// Replaying inherited settings (InheritedSettings): an animation needs no kind.
+    var inheriting = false
+    /// The current `angle` came from an inherited setting.
+    var inheritedAngle = false
+    /// The document language (InheritedSettings.language), for the default label.
+    var language: LabelLanguage?
 
     init(firstLine: Int, columnOffset: Int) {
         self.firstLine = firstLine
@@ -162,6 +168,7 @@ struct SpecParseRun {
             }
             if isAnimation {
                 animationSeen = true
+                if apply { dropInheritedAngle(ifRedirected: line) }
                 parseAnimation(line, apply: apply)
             } else {
                 appearanceSeen = true
@@ -258,7 +265,7 @@ struct SpecParseRun {
         }
         let spec = Spec(title: title, width: width, height: height, appearance: appearance,
                         animation: resolvedAnimation(), children: drafts[0].children.map { build($0) },
-                        position: rootPosition, label: label)
+                        position: rootPosition, label: label, labelLanguage: language)
         return ParseResult(spec: spec, diagnostics: sorted)
     }
 

@@ -164,11 +164,15 @@ public struct TextMetrics: Equatable, Hashable, Sendable {
     /// Width of the last line as a fraction of the full width (0...1); 1 when lines == 1
     /// unless `last=` was given explicitly.
     public var lastLineFraction: Double
-    public init(lines: Int, lineHeight: Double, spacing: Double, lastLineFraction: Double) {
+    /// `lines=fill`: `lines` is as many bars as fit the text's height, counted by
+    /// `FillResolver` (0 until then).
+    public var fillsHeight: Bool
+    public init(lines: Int, lineHeight: Double, spacing: Double, lastLineFraction: Double, fillsHeight: Bool = false) {
         self.lines = lines
         self.lineHeight = lineHeight
         self.spacing = spacing
         self.lastLineFraction = lastLineFraction
+        self.fillsHeight = fillsHeight
     }
 }
 
@@ -218,12 +222,24 @@ public struct Node: Equatable, Hashable, Sendable {
     public var darkColor: RGBA?
     /// Animation time offset of each copy of a `repeat` (seconds); nil = animation's stagger.
     public var stagger: Double?
+    /// `repeat … columns=C`: the copies form a grid of C equal columns, one cell per
+    /// copy; nil: a list (the copies' children flattened into one column).
+    public var columns: Int?
+    /// `row-gap=` of a grid `repeat`: space between its rows; nil: `gap`.
+    public var rowGap: Double?
+    /// `repeat fill`: the count is as many copies as fit the repeat's height, counted by
+    /// `FillResolver` (0 until then).
+    public var fillsHeight: Bool
     public var children: [Node]
 
     public init(kind: NodeKind, position: SourcePosition, width: Length = .auto, height: Length = .auto,
                 grow: Double = 0, gap: Double = 0, padding: Insets = Insets(), align: Align = .stretch,
                 justify: Justify = .start, radius: Double? = nil, fill: RGBA? = nil, darkFill: RGBA? = nil,
-                color: RGBA? = nil, darkColor: RGBA? = nil, stagger: Double? = nil, children: [Node] = []) {
+                color: RGBA? = nil, darkColor: RGBA? = nil, stagger: Double? = nil, columns: Int? = nil,
+                rowGap: Double? = nil, fillsHeight: Bool = false, children: [Node] = []) {
+        self.columns = columns
+        self.rowGap = rowGap
+        self.fillsHeight = fillsHeight
         self.kind = kind
         self.position = position
         self.width = width
@@ -259,11 +275,16 @@ public struct Spec: Equatable, Hashable, Sendable {
     /// `label=`: what assistive technology announces, verbatim; nil means
     /// "Loading <title>…" (`accessibleLabel`).
     public var label: String?
+    /// The document language (front matter or project `lang`) the default label is
+    /// written in; nil: English (`accessibleLabel`). `label=` is used as written.
+    public var labelLanguage: LabelLanguage?
 
     public init(title: String?, width: Double, height: Double?, appearance: Appearance,
-                animation: Animation, children: [Node], position: SourcePosition, label: String? = nil) {
+                animation: Animation, children: [Node], position: SourcePosition, label: String? = nil,
+                labelLanguage: LabelLanguage? = nil) {
         self.title = title
         self.label = label
+        self.labelLanguage = labelLanguage
         self.width = width
         self.height = height
         self.appearance = appearance

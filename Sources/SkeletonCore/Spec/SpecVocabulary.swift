@@ -35,10 +35,11 @@ enum Keyword: Equatable {
         case .animation: return ["duration", "direction", "band", "angle", "delay", "stagger", "easing"]
             + AnimationRhythmWords.attributes
         case .row, .column: return Keyword.containerAttributes
-        case .repeatNode: return Keyword.containerAttributes + ["stagger"]
+        case .repeatNode: return Keyword.containerAttributes + ["stagger", "columns", "row-gap"]
         case .rect, .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
         case .circle: return ["grow", "color", "dark-color"]
-        case .text: return ["lines", "line-height", "spacing", "last", "radius", "width", "grow", "color", "dark-color"]
+        // `height` only with `lines=fill` (checked where the node is built).
+        case .text: return ["lines", "line-height", "spacing", "last", "radius", "width", "height", "grow", "color", "dark-color"]
         case .spacer: return ["width", "height", "grow"]
         }
     }
@@ -59,12 +60,12 @@ enum Keyword: Equatable {
             return "a circle's size is its diameter: write 'circle 40'"
         case (.circle, "radius"):
             return "a circle is always fully round; give its diameter as 'circle 40'"
-        case (.text, "height"):
-            return "text's height comes from lines, line-height and spacing"
         case (.rect, "fill"), (.capsule, "fill"), (.circle, "fill"), (.text, "fill"):
             return "shapes take 'color='; 'fill=' is the surface of a row, column or repeat"
         case (.row, "color"), (.column, "color"), (.repeatNode, "color"):
             return "containers take 'fill=' for a static surface; 'color=' is for shapes"
+        case (.row, "columns"), (.column, "columns"), (.row, "row-gap"), (.column, "row-gap"):
+            return "a grid is a 'repeat N columns=C'"
         default:
             return nil
         }

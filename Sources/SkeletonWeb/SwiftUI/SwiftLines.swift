@@ -17,4 +17,17 @@ final class SwiftLines {
         body()
         depth -= 1
     }
+
+    /// `line(opening)`, then one level deeper until `close()`: for deep nests written
+    /// in one function, without a closure per level.
+    func open(_ opening: String) {
+        line(opening)
+        depth += 1
+    }
+
+    /// One level shallower, then `}`.
+    func close() {
+        depth -= 1
+        line("}")
+    }
 }

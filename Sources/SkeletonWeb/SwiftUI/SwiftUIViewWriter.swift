@@ -169,8 +169,12 @@ struct SwiftUIViewWriter {
         let isRow: Bool
         if case .row = node.kind { isRow = true } else { isRow = false }
         let kids = flexChildFrames(node, isRow: isRow)
-        let (spacing, alignment) = mainAxis(node, isRow: isRow, kids: kids, frame: frame)
-        if case .repeat(let count) = node.kind {
+        var (spacing, alignment) = mainAxis(node, isRow: isRow, kids: kids, frame: frame)
+        if case .repeat(let count) = node.kind, let columns = node.columns {
+            let grid = gridGeometry(node, count: count, columns: columns, frame: frame)
+            alignment = grid.alignment
+            writeGrid(node, grid)
+        } else if case .repeat(let count) = node.kind {
             let stagger = node.stagger ?? spec.animation.stagger
             out.line("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: "
                      + SwiftLiteral.number(spacing) + ") {")
@@ -211,6 +215,86 @@ struct SwiftUIViewWriter {
                 out.line(".skeletonSurface(" + SwiftLiteral.color(light: light, dark: dark) + ", radius: "
                          + SwiftLiteral.number(radius) + ")")
             }
+        }
+    }
+
+    /// A grid `repeat`: rows of `columns` cells (a partial last row leaves its
+    /// columns empty), every cell the size the layout engine gave the first one.
+    /// What a grid's stack needs: its rows, the cells' size, and the spacing and frame
+    /// alignment that put the rows where the layout engine's `justify` put them.
+    struct GridGeometry {
+        var count: Int
+        var columns: Int
+        var rows: Int
+        var cellWidth: Double
+        var cellHeight: Double
+        var rowSpacing: Double
+        var alignment: String
+    }
+
+    private func gridGeometry(_ node: Node, count: Int, columns: Int, frame: Rect) -> GridGeometry {
+        let rows = (max(0, count) + columns - 1) / columns
+        let contentWidth = max(0, frame.width - node.padding.left - node.padding.right)
+        let contentHeight = max(0, frame.height - node.padding.top - node.padding.bottom)
+        let rowGap = node.rowGap ?? node.gap
+        let cellWidth = max(0, (contentWidth - node.gap * Double(columns - 1)) / Double(columns))
+        var cellHeight = 0.0
+        if let first = node.children.first.flatMap({ frames[$0.position] }) {
+            var bottom = first.y
+            for child in node.children { if let f = frames[child.position] { bottom = max(bottom, f.y + f.height) } }
+            cellHeight = bottom - first.y
+        }
+        let free = contentHeight - Double(rows) * cellHeight - rowGap * Double(max(0, rows - 1))
+        var spacing = rowGap
+        var vertical = "start"
+        switch node.justify {
+        case .start: break
+        case .center: vertical = "center"
+        case .end: vertical = "end"
+        case .spaceBetween:
+            if free > 0 && rows > 1 { spacing += free / Double(rows - 1) }
+        case .spaceAround:
+            vertical = "center"
+            if free > 0 && rows > 0 { spacing += free / Double(rows) }
+        case .spaceEvenly:
+            vertical = "center"
+            if free > 0 && rows > 0 { spacing += free / Double(rows + 1) }
+        }
+        let alignment = vertical == "start" ? "topLeading" : vertical == "end" ? "bottomLeading" : "leading"
+        return GridGeometry(count: count, columns: columns, rows: rows, cellWidth: cellWidth, cellHeight: cellHeight,
+                            rowSpacing: spacing, alignment: alignment)
+    }
+
+    /// A grid `repeat`: rows of `columns` cells (a partial last row leaves its
+    /// columns empty), every cell the size the layout engine gave the first one.
+    private mutating func writeGrid(_ node: Node, _ grid: GridGeometry) {
+        let stagger = node.stagger ?? spec.animation.stagger
+        let columns = String(grid.columns)
+        let partial = grid.count % grid.columns != 0
+        out.open("VStack(alignment: .leading, spacing: " + SwiftLiteral.number(grid.rowSpacing) + ") {")
+        out.open("ForEach(0..<" + String(grid.rows) + ") { row in")
+        out.open("HStack(alignment: .top, spacing: " + SwiftLiteral.number(node.gap) + ") {")
+        out.open("ForEach(0..<" + columns + ") { column in")
+        if partial { out.open("if row * " + columns + " + column < " + String(grid.count) + " {") }
+        out.open("VStack(alignment: ." + Self.horizontalName(node.align) + ", spacing: 0) {")
+        for child in node.children { writeNode(child, parentIsRow: false) }
+        out.close()
+        out.line(".frame(width: " + SwiftLiteral.number(grid.cellWidth) + ", height: " + SwiftLiteral.number(grid.cellHeight)
+                 + ", alignment: ." + Self.topAlignmentName(node.align) + ")")
+        // Copy i animates as if at t − i·stagger, row by row.
+        if stagger != 0 {
+            out.line(".skeletonTimeOffset(Double(row * " + columns + " + column) * " + SwiftLiteral.number(stagger) + ")")
+        }
+        if partial { out.close() }
+        for _ in 0..<4 { out.close() }
+    }
+
+    /// A cell's frame alignment: its children at the top, placed across by `align`.
+    static func topAlignmentName(_ align: Align) -> String {
+        switch align {
+        case .start, .stretch: return "topLeading"
+        case .center: return "top"
+        case .end: return "topTrailing"
         }
     }
 
