@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what skelsite needs on a fresh Debian machine that has the Swift toolchain,
 # only when it is missing.  Usage: scripts/setup.sh [--for build|test|bench]
-#   build: cmark-gfm (Markdown)
+#   build: cmark-gfm (Markdown), binaryen (wasm-opt for the playground's module)
 #   test:  + chromium (verify, gallery and playground tests), firefox-esr and
 #          webkit2gtk-driver with xvfb and xauth (verify in Firefox and WebKit), node (the
 #          wasm module's JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt
@@ -17,6 +17,8 @@ apt_missing=()
 need_pkg() { dpkg -s "$1" >/dev/null 2>&1 || apt_missing+=("$1"); }
 need_pkg libcmark-gfm-dev
 need_pkg libcmark-gfm-extensions-dev
+# wasm-opt: scripts/build-wasm.sh shrinks the playground's module with it.
+need_pkg binaryen
 if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   need_pkg chromium
   # verify --browser all: Firefox over Marionette, WebKitGTK's MiniBrowser over its
