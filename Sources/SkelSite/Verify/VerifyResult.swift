@@ -17,8 +17,6 @@ public struct VerifyResult: Equatable, Sendable {
     public var pixels: Int
     /// SHA-256 (hex) of the spec's text; empty when unknown.
     public var specDigest: String = ""
-    /// The component's width for a fluid spec (checked at two widths); nil for a fixed one.
-    public var width: Double? = nil
 
     /// Share of matching pixels, 0...1.
     public var match: Double { pixels == 0 ? 1 : 1 - Double(mismatched) / Double(pixels) }
@@ -37,7 +35,7 @@ public enum VerifyReport {
         var out = ""
         for r in results {
             let mark = r.match < minimum ? "FAIL " : "ok   "
-            out += mark + r.component + (r.width.map { " w=" + number($0) } ?? "") + " " + themeName(r.theme) + " @" + String(r.scale) + "x t="
+            out += mark + r.component + " " + themeName(r.theme) + " @" + String(r.scale) + "x t="
                 + number(r.time) + "s  " + percent(r.match) + "\n"
         }
         return out
@@ -62,7 +60,6 @@ public enum VerifyReport {
             out += ",\"antialiased\":" + String(r.antialiased)
             out += ",\"pixels\":" + String(r.pixels)
             if !r.specDigest.isEmpty { out += ",\"spec\":\"" + r.specDigest + "\"" }
-            if let width = r.width { out += ",\"width\":" + number(width) }
             out += "}"
             out += index == results.count - 1 ? "\n" : ",\n"
         }

@@ -57,32 +57,7 @@ public struct VerifyRun {
         var row: Int
     }
 
-    /// Every frame of `item`; a fluid spec at its reference width and at one more
-    /// (`otherWidth`), so a band or a layout that only holds at one width fails.
     public func verify(_ item: VerifySpec) throws -> [VerifyResult] {
-        guard let fluid = item.spec.fluid else { return try verifyAtItsWidth(item) }
-        var results: [VerifyResult] = []
-        for width in [item.spec.width, Self.otherWidth(item.spec.width, fluid)] {
-            var atWidth = item
-            atWidth.spec = item.spec.at(width: width)
-            for var result in try verifyAtItsWidth(atWidth) {
-                result.width = width
-                results.append(result)
-            }
-        }
-        return results
-    }
-
-    /// The second width a fluid spec is checked at: its min-width, else its max-width,
-    /// else 80% of its reference width (whole points).
-    public static func otherWidth(_ reference: Double, _ fluid: FluidWidth) -> Double {
-        for candidate in [fluid.minWidth, fluid.maxWidth].compactMap({ $0 }) where candidate != reference {
-            return candidate
-        }
-        return fluid.clamp((reference * 0.8).rounded())
-    }
-
-    private func verifyAtItsWidth(_ item: VerifySpec) throws -> [VerifyResult] {
         let layout = LayoutEngine.layout(item.spec)
         // The painter's image size in points: one cell per frame.
         let cell = layout.pixelSize(scale: 1)
@@ -190,13 +165,9 @@ public struct VerifyRun {
                                                   options: EmitOptions(frozenAt: frame.time))
             styles += component.css
             let background = spec.appearance.colours(for: frame.theme).background
-            // A fluid component fills a share of its container: a container that makes it
-            // exactly the width being checked.
-            let html = spec.fluid.map { "<div style=\"width:" + String(spec.width * 100 / $0.percent) + "px\">\n"
-                + component.html + "</div>\n" } ?? component.html
             cells += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(frame.theme) + "\" style=\"left:"
                 + String(frame.column * cellWidth) + "px;top:" + String(frame.row * cellHeight) + "px;background:"
-                + background.hex + "\">\n" + html + "</div>\n"
+                + background.hex + "\">\n" + component.html + "</div>\n"
         }
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
             + "<style>\nhtml,body{margin:0;padding:0}\n.cell{position:absolute;overflow:hidden;width:"

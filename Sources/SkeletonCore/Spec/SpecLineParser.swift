@@ -70,16 +70,7 @@ extension SpecParseRun {
                       line.line, token.column)
             }
         }
-        var fluidTokens: [(String, SpecToken)] = []
         for (name, token) in attributes {
-            if name == "min-width" || name == "max-width" {
-                fluidTokens.append((name, token))
-                continue
-            }
-            if name == "width", let percent = fluidPercent(token, line) {
-                if percent > 0 { fluidDraft = FluidWidth(percent: percent) }
-                continue
-            }
             if name == "label" {
                 // Any text, read as it is written: the words a screen reader says.
                 if token.valueText.isEmpty {
@@ -94,7 +85,6 @@ extension SpecParseRun {
             if name == "width", let v = value { width = v }
             if name == "height", let v = value { height = v }
         }
-        finishFluid(fluidTokens, line)
     }
 
     mutating func parseAppearance(_ line: SpecLine, apply: Bool) {

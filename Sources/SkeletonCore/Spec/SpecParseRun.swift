@@ -53,9 +53,6 @@ struct SpecParseRun {
     var delay: Double = 0
     var stagger: Double = 0
     var easing: Easing?
-    /// `width=fill` or a percentage, before its min/max/reference widths are read.
-    var fluidDraft: FluidWidth?
-    var fluid: FluidWidth?
     /// Replaying inherited settings (InheritedSettings): an animation needs no kind.
     var inheriting = false
     /// The current `angle` came from an inherited setting.
@@ -262,10 +259,9 @@ struct SpecParseRun {
         if sorted.contains(where: { $0.severity == .error }) {
             return ParseResult(spec: nil, diagnostics: sorted)
         }
-        var spec = Spec(title: title, width: width, height: height, appearance: appearance,
+        let spec = Spec(title: title, width: width, height: height, appearance: appearance,
                         animation: resolvedAnimation(), children: drafts[0].children.map { build($0) },
                         position: rootPosition, label: label, labelLanguage: language)
-        spec.fluid = fluid
         return ParseResult(spec: spec, diagnostics: sorted)
     }
 
