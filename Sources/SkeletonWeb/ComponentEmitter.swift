@@ -104,7 +104,8 @@ public enum ComponentEmitter {
         var language = ""
         var labelDirection = ""
         if let tag = spec.labelLanguage {
-            language = " lang=\"" + HTMLText.escape(tag.tag) + "\""
+            // LabelLanguage keeps only letters, digits and hyphens: nothing to escape.
+            language = " lang=\"" + tag.tag + "\""
             if spec.label == nil, tag.words?.rightToLeft == true { labelDirection = " dir=\"rtl\"" }
         }
         var html = "<div class=\"" + scope + "\" dir=\"ltr\"" + language + " role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"

@@ -6,9 +6,14 @@ extension Spec {
     /// (`labelLanguage`). site/reference/skeleton.md documents it.
     public func accessibleLabel(name: String? = nil) -> String {
         if let label { return label }
-        let words = labelLanguage?.words ?? LoadingWords.english
-        guard let name = name ?? title, name.utf8.contains(where: { $0 != UInt8(ascii: " ") }) else { return words.alone }
-        return words.before + name + words.after
+        let named = (name ?? title).flatMap { $0.utf8.contains(where: { $0 != UInt8(ascii: " ") }) ? $0 : nil }
+        guard let words = labelLanguage?.words else {
+            // English, written out: the playground's module never looks words up.
+            guard let named else { return "Loading…" }
+            return "Loading " + named + "…"
+        }
+        guard let named else { return words.alone }
+        return words.before + named + words.after
     }
 }
 
@@ -16,14 +21,16 @@ extension Spec {
 /// (so a program that never inherits, the playground's wasm module, carries no table).
 /// A class: a spec is copied often, and one reference is cheaper to copy than strings.
 public final class LabelLanguage: Hashable, Sendable {
-    /// The tag as written (`fr-CA`).
+    /// The tag as written (`fr-CA`), less anything but ASCII letters, digits and
+    /// hyphens, so it goes into an HTML attribute as it is.
     public let tag: String
     /// nil when there are no built-in words: the label stays English.
     public let words: LoadingWords?
 
     public init(tag: String) {
-        self.tag = tag
-        words = LoadingWords.forLanguage(tag)
+        let kept = tag.utf8.filter { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D }
+        self.tag = String(decoding: kept, as: UTF8.self)
+        words = LoadingWords.forLanguage(self.tag)
     }
 
     public static func == (a: LabelLanguage, b: LabelLanguage) -> Bool { a.tag == b.tag }
