@@ -60,6 +60,25 @@ final class RenderCache: @unchecked Sendable {
         return entry
     }
 
+    /// The entry as `index` recorded it, when its `.entry` file still has the recorded
+    /// inode, size and modification time; its HTML and CSS come from `body` when needed.
+    func indexedEntry(_ key: String, _ record: RenderCacheIndex.Record, body: ComponentArtifacts.Body)
+        -> CacheEntryFile.Decoded? {
+        guard GenerationFiles.Stamp.of(entryFileURL(key).path) == record.stamp,
+              let decoded = CacheEntryFile.decodeHead(record.head, body: body, fileSize: record.stamp.size) else { return nil }
+        return decoded
+    }
+
+    /// What the index records of an entry just stored or checked: its file's stamp (the
+    /// same before and after it is encoded again, else nil: the file changed meanwhile).
+    func indexRecord(_ key: String, _ entry: CacheEntryFile.Decoded) -> RenderCacheIndex.Record? {
+        let path = entryFileURL(key).path
+        guard let before = GenerationFiles.Stamp.of(path),
+              let head = RenderCacheIndex.head(of: CacheEntryFile.encode(entry.artifacts, pngDigests: entry.pngDigests)),
+              GenerationFiles.Stamp.of(path) == before else { return nil }
+        return RenderCacheIndex.Record(stamp: before, head: head)
+    }
+
     /// The file's bytes when it is a regular file (a link is not followed).
     static func readRegularFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -168,6 +187,31 @@ enum CacheEntryFile {
         let head = CacheMeta.encode(artifacts) + digests
             + "html-bytes=\(html.count)\ncss-bytes=\(css.count)\nbody-sha256=\(SHA256.hex(html + css))\n\n"
         return Array(head.utf8) + html + css
+    }
+
+    /// An entry's head alone (`RenderCacheIndex`): the artifacts with `body` for their
+    /// HTML and CSS; nil when malformed or when its counts do not add up to `fileSize`.
+    static func decodeHead(_ head: [UInt8], body: ComponentArtifacts.Body, fileSize: Int) -> Decoded? {
+        guard head.count >= 2, head[head.count - 1] == 0x0A, head[head.count - 2] == 0x0A else { return nil }
+        let meta = String(decoding: head.dropLast(), as: UTF8.self)
+        var htmlCount = -1, cssCount = -1, rest: [Substring] = []
+        var pngDigests: [String: String] = [:]
+        for line in meta.split(separator: "\n") {
+            if line.hasPrefix("html-bytes=") { htmlCount = Int(line.dropFirst(11)) ?? -1 }
+            else if line.hasPrefix("css-bytes=") { cssCount = Int(line.dropFirst(10)) ?? -1 }
+            else if line.hasPrefix("body-sha256=") { continue }
+            else if line.hasPrefix("png-sha256=") {
+                let parts = line.dropFirst(11).split(separator: " ")
+                guard parts.count == 2 else { return nil }
+                pngDigests[String(parts[0])] = String(parts[1])
+            }
+            else { rest.append(line) }
+        }
+        guard htmlCount >= 0, cssCount >= 0, head.count + htmlCount + cssCount == fileSize,
+              var artifacts = CacheMeta.decode(rest.joined(separator: "\n"), html: "", css: ""),
+              artifacts.pngNames.allSatisfy({ pngDigests[$0] != nil }) else { return nil }
+        artifacts.body = body
+        return Decoded(artifacts: artifacts, pngDigests: pngDigests)
     }
 
     /// nil when malformed, of the older format without digests, or when the HTML and CSS
