@@ -31,6 +31,27 @@ import Testing
         #expect(RenderCacheIndex.read(from: site.cache).records.count == 2)
     }
 
+    @Test func anEntrysHeadReadsAsTheWholeEntry() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        for key in try Self.entryKeys(site.cache) {
+            let bytes = try #require(RenderCache.readRegularFile(site.cache.appendingPathComponent(key + ".entry").path))
+            let whole = try #require(CacheEntryFile.decode(bytes))
+            let head = try #require(RenderCacheIndex.head(of: bytes))
+            let body = ComponentArtifacts.Body.loaded(html: whole.artifacts.html, css: whole.artifacts.css)
+            #expect(CacheEntryFile.decodeHead(head, body: body, fileSize: bytes.count) == whole)
+            #expect(CacheEntryFile.decodeHead(head, body: body, fileSize: bytes.count + 1) == nil)
+            // A line without "=" or a PNG without its digest is malformed.
+            #expect(CacheEntryFile.decodeHead(Array("scope\n\n".utf8) + head, body: body, fileSize: bytes.count + 7) == nil)
+            let text = String(decoding: head, as: UTF8.self)
+            let noDigest = text.split(separator: "\n").filter { !$0.hasPrefix("png-sha256=light@1x.png ") }
+                .joined(separator: "\n") + "\n\n"
+            #expect(CacheEntryFile.decodeHead(Array(noDigest.utf8), body: body,
+                                              fileSize: bytes.count - (head.count - noDigest.utf8.count)) == nil)
+        }
+    }
+
     @Test func anEntryChangedSinceIsReadAndChecked() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }

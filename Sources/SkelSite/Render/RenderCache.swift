@@ -191,26 +191,48 @@ enum CacheEntryFile {
 
     /// An entry's head alone (`RenderCacheIndex`): the artifacts with `body` for their
     /// HTML and CSS; nil when malformed or when its counts do not add up to `fileSize`.
+    /// Reads the same lines as `decode` and `CacheMeta.decode`, byte by byte (why: a
+    /// rebuild reads one head per component, 5000 on a big site).
     static func decodeHead(_ head: [UInt8], body: ComponentArtifacts.Body, fileSize: Int) -> Decoded? {
         guard head.count >= 2, head[head.count - 1] == 0x0A, head[head.count - 2] == 0x0A else { return nil }
-        let meta = String(decoding: head.dropLast(), as: UTF8.self)
-        var htmlCount = -1, cssCount = -1, rest: [Substring] = []
+        var fields: [String: String] = [:]
+        var pngs: [String] = []
         var pngDigests: [String: String] = [:]
-        for line in meta.split(separator: "\n") {
-            if line.hasPrefix("html-bytes=") { htmlCount = Int(line.dropFirst(11)) ?? -1 }
-            else if line.hasPrefix("css-bytes=") { cssCount = Int(line.dropFirst(10)) ?? -1 }
-            else if line.hasPrefix("body-sha256=") { continue }
-            else if line.hasPrefix("png-sha256=") {
-                let parts = line.dropFirst(11).split(separator: " ")
-                guard parts.count == 2 else { return nil }
-                pngDigests[String(parts[0])] = String(parts[1])
+        var malformed = false
+        var start = 0
+        for index in 0..<head.count where head[index] == 0x0A {
+            defer { start = index + 1 }
+            guard index > start else { continue }
+            guard let equals = head[start..<index].firstIndex(of: UInt8(ascii: "=")) else {
+                malformed = true
+                break
             }
-            else { rest.append(line) }
+            let key = String(decoding: head[start..<equals], as: UTF8.self)
+            let value = head[(equals + 1)..<index]
+            switch key {
+            case "png": pngs.append(String(decoding: value, as: UTF8.self))
+            case "png-sha256":
+                guard let space = value.firstIndex(of: UInt8(ascii: " ")),
+                      !value[(space + 1)...].contains(UInt8(ascii: " ")), space > value.startIndex, space + 1 < value.endIndex
+                else {
+                    malformed = true
+                    break
+                }
+                pngDigests[String(decoding: value[..<space], as: UTF8.self)] = String(decoding: value[(space + 1)...], as: UTF8.self)
+            case "body-sha256": continue
+            default: fields[key] = String(decoding: value, as: UTF8.self)
+            }
+            if malformed { break }
         }
-        guard htmlCount >= 0, cssCount >= 0, head.count + htmlCount + cssCount == fileSize,
-              var artifacts = CacheMeta.decode(rest.joined(separator: "\n"), html: "", css: ""),
-              artifacts.pngNames.allSatisfy({ pngDigests[$0] != nil }) else { return nil }
-        artifacts.body = body
+        guard !malformed, let htmlCount = fields.removeValue(forKey: "html-bytes").flatMap({ Int($0) }), htmlCount >= 0,
+              let cssCount = fields.removeValue(forKey: "css-bytes").flatMap({ Int($0) }), cssCount >= 0,
+              head.count + htmlCount + cssCount == fileSize,
+              let scope = fields["scope"], let width = fields["width"].flatMap({ Int($0) }),
+              let height = fields["height"].flatMap({ Int($0) }), let animated = fields["animated"],
+              let frames = fields["frames"], pngs.allSatisfy({ pngDigests[$0] != nil }) else { return nil }
+        let times = frames.isEmpty ? [] : frames.split(separator: ",").compactMap { Double($0) }
+        let artifacts = ComponentArtifacts(scope: scope, body: body, width: width, height: height, pngNames: pngs,
+                                           animated: animated == "true", frameTimes: times)
         return Decoded(artifacts: artifacts, pngDigests: pngDigests)
     }
 
