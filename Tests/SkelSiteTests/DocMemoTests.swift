@@ -127,10 +127,47 @@ import Testing
         let file = site.cache.appendingPathComponent(DocMemoStore.fileName)
         var bytes = [UInt8](try Data(contentsOf: file))
         bytes[bytes.count / 2] ^= 0x20
-        try Data(bytes).write(to: file)
+        // Replaced (a new inode), as an edit would: within one clock tick of the build's
+        // own write, an edit in place could keep the stamp (see `StampedMemory`).
+        try Self.replace(file, with: bytes)
         try site.write("c.md", "# C\n\nEdited.\n")
         #expect(Self.parseLine(try site.build()) == "[2/7] parse Markdown: 4 docs, 4 specs ")
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site)))
+    }
+
+    /// Writes `bytes` beside `file` and renames them over it.
+    static func replace(_ file: URL, with bytes: [UInt8]) throws {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent("replacement.tmp")
+        try Data(bytes).write(to: temporary)
+        #expect(rename(temporary.path, file.path) == 0)
+    }
+
+    @Test func aServeProcessTakesUnchangedFilesFromMemory() throws {
+        // What a build read or wrote is remembered with its file's stamp; a file replaced
+        // since is read again.
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        _ = try site.build()
+        let file = site.cache.appendingPathComponent(DocMemoStore.fileName).path
+        let memory = StampedMemory<Int>()
+        var reads = 0
+        let decode: ([UInt8]) -> Int? = { bytes in
+            reads += 1
+            return bytes.count
+        }
+        let size = try #require(memory.value(at: file, decode: decode))
+        #expect(memory.value(at: file, decode: decode) == size && reads == 1)
+        try Self.replace(URL(fileURLWithPath: file), with: [1, 2, 3])
+        #expect(memory.value(at: file, decode: decode) == 3 && reads == 2)
+        memory.remember(99, at: file)
+        #expect(memory.value(at: file, decode: decode) == 99 && reads == 2)
+        unlink(file)
+        #expect(memory.value(at: file, decode: decode) == nil)
+        // A second build in this process takes the memo its first one wrote.
+        try site.write("c.md", "# C\n\nOnce.\n")
+        _ = try site.build()
+        try site.write("c.md", "# C\n\nTwice.\n")
+        #expect(Self.parseLine(try site.build()) == "[2/7] parse Markdown: 4 docs, 3 unchanged, 4 specs ")
     }
 
     @Test func fileRoundTripsAndRefusesDamage() throws {

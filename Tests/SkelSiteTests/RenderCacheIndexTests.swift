@@ -84,7 +84,7 @@ import Testing
         // A damaged index holds nothing; the build reads the entries and writes it again.
         damaged[40] ^= 0x01
         #expect(RenderCacheIndex.decode(damaged) == nil)
-        try Data(damaged).write(to: site.cache.appendingPathComponent(RenderCacheIndex.fileName))
+        try DocMemoTests.replace(site.cache.appendingPathComponent(RenderCacheIndex.fileName), with: damaged)
         try site.write("c.md", "# C\n\nPlain.\n\n```skeleton\nskeleton width=20 height=5\n  animation shimmer\n```\n")
         #expect(try site.build().cached == 2)
         #expect(RenderCacheIndex.read(from: site.cache).records.count == 2)

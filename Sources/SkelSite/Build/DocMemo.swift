@@ -45,8 +45,11 @@ enum DocMemoStore {
 
     /// The memos by doc path, or none when the file is missing, damaged or of other settings.
     static func read(from directory: URL, settings: String) -> [String: DocMemo] {
-        guard let bytes = RenderCache.readRegularFile(directory.appendingPathComponent(fileName).path) else { return [:] }
-        return decode(bytes, settings: settings) ?? [:]
+        let known = BuildMemory.docMemos.value(at: directory.appendingPathComponent(fileName).path) { bytes in
+            decode(bytes).map { (settings: $0.settings, memos: $0.memos) }
+        }
+        guard let known, known.settings == settings else { return [:] }
+        return known.memos
     }
 
     /// Writes the file under a temporary name, then renames it into place.
@@ -59,7 +62,7 @@ enum DocMemoStore {
             return
         }
         CrashPoint.mutation()
-        if rename(temporary, final) != 0 { unlink(temporary) }
+        if rename(temporary, final) != 0 { unlink(temporary) } else { BuildMemory.docMemos.remember((settings, memos), at: final) }
     }
 
     static func encode(_ memos: [String: DocMemo], settings: String) -> [UInt8] {
@@ -92,12 +95,18 @@ enum DocMemoStore {
 
     /// nil when damaged (digest, lengths, numbers) or of other settings.
     static func decode(_ bytes: [UInt8], settings: String) -> [String: DocMemo]? {
+        guard let decoded = decode(bytes), decoded.settings == settings else { return nil }
+        return decoded.memos
+    }
+
+    /// The settings key the file was written under, and its memos; nil when damaged.
+    static func decode(_ bytes: [UInt8]) -> (settings: String, memos: [String: DocMemo])? {
         let magicBytes = Array(magic.utf8)
         guard bytes.count > magicBytes.count + 64, Array(bytes.prefix(magicBytes.count)) == magicBytes else { return nil }
         let body = Array(bytes[..<(bytes.count - 64)])
         guard String(decoding: bytes[(bytes.count - 64)...], as: UTF8.self) == SHA256.hex(body) else { return nil }
         var input = FieldReader(bytes: body, offset: magicBytes.count)
-        guard input.field() == settings, let count = input.int() else { return nil }
+        guard let settings = input.field(), let count = input.int() else { return nil }
         var memos: [String: DocMemo] = [:]
         for _ in 0..<count {
             guard let path = input.field(), let digest = input.field(), let slug = input.field(), let title = input.field(),
@@ -129,7 +138,7 @@ enum DocMemoStore {
                                   specs: specs)
         }
         guard input.offset == body.count else { return nil }
-        return memos
+        return (settings, memos)
     }
 
     /// Fields as `<byte count>:<bytes>`; an absent optional is `-`.

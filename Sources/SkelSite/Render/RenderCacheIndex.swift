@@ -31,8 +31,7 @@ struct RenderCacheIndex: Sendable, Equatable {
     }
 
     static func read(from directory: URL) -> RenderCacheIndex {
-        guard let bytes = RenderCache.readRegularFile(directory.appendingPathComponent(fileName).path) else { return .init() }
-        return decode(bytes) ?? .init()
+        BuildMemory.cacheIndex.value(at: directory.appendingPathComponent(fileName).path, decode: decode) ?? .init()
     }
 
     /// Under a temporary name, then renamed into place.
@@ -45,7 +44,7 @@ struct RenderCacheIndex: Sendable, Equatable {
             return
         }
         CrashPoint.mutation()
-        if rename(temporary, final) != 0 { unlink(temporary) }
+        if rename(temporary, final) != 0 { unlink(temporary) } else { BuildMemory.cacheIndex.remember(self, at: final) }
     }
 
     /// A line `key inode size modified head-bytes` per entry, sorted by key, each followed
