@@ -174,6 +174,10 @@ public struct SiteBuilder: Sendable {
             report.filesWritten += files.count + 1
             return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
         }
+        // Before the exchange (why: a build killed while writing them leaves the old site,
+        // so the next one is a real build and its prune removes their temporary files).
+        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory) }
+        if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
             let manifest = OutputManifest(
@@ -186,8 +190,6 @@ public struct SiteBuilder: Sendable {
         }
         report.wroteOutput = true
         report.changedFiles = writer.writtenPaths()
-        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory) }
-        if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
         cache.prune(keeping: Set(rendered.components.values.map(\.key)))
         report.steps = run.events
         return report
