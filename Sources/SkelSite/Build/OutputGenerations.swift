@@ -53,9 +53,8 @@ final class OutputGenerations {
 
     /// What the live generation holds, when its record is readable.
     func liveFiles() -> GenerationFiles? {
-        guard outputExists, let generation = Self.identity(of: output),
-              let bytes = RenderCache.readRegularFile(recordURL(generation).path) else { return nil }
-        return GenerationFiles.decode(bytes)
+        guard outputExists, let generation = Self.identity(of: output) else { return nil }
+        return BuildMemory.generationFiles.value(at: recordURL(generation).path, decode: GenerationFiles.decode)
     }
 
     /// Finds the output, takes the store's lock (waiting for another build into the same
@@ -160,6 +159,7 @@ final class OutputGenerations {
         guard let generation = Self.identity(of: work) else { throw .io("\(work.path) vanished during the build") }
         let pid = ProcessInfo.processInfo.processIdentifier
         try write(files.encoded(), to: recordURL(generation), through: store.appendingPathComponent(".\(generation).files.tmp-\(pid)"))
+        BuildMemory.generationFiles.remember(files, at: recordURL(generation).path)
         let markerPath = work.appendingPathComponent(OutputSwap.markerName)
         CrashPoint.mutation()
         unlink(markerPath.path)

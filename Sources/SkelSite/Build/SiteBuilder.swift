@@ -114,16 +114,25 @@ public struct SiteBuilder: Sendable {
             report.steps = run.events
             return report
         }
-        let documents = parse(discovery.paths, &run, &report)
+        // Docs whose bytes did not change since the last build come from their memo,
+        // not parsed again (`DocMemo`).
+        let cacheDirectory = options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache")
+        let memoSettings = DocMemoStore.settingsKey(fingerprint: fingerprint, allowRawHTML: options.allowRawHTML,
+                                                    paths: discovery.paths,
+                                                    specDefaults: options.specDefaults.canonicalText)
+        let memos = DocMemoStore.read(from: cacheDirectory, settings: memoSettings)
+        let parsed = parse(discovery.paths, &run, &report, memos: memos, digests: discovery.inputs.docs)
+        let documents = parsed.documents
         guard report.succeeded, let generations else {
             report.steps = run.events
             return report
         }
 
-        let cache = RenderCache(directory: options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache"))
+        let cache = RenderCache(directory: cacheDirectory)
+        let cacheIndex = RenderCacheIndex.read(from: cacheDirectory)
         let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
             let live = discovery.liveFiles
-            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint) { id, name, digest in
+            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint, index: cacheIndex) { id, name, digest in
                 live?.records[ComponentFiles(id: id).link(name)]?.id == "sha256:" + digest
             }
             return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
@@ -172,6 +181,10 @@ public struct SiteBuilder: Sendable {
             report.filesWritten += files.count + 1
             return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
         }
+        // Before the exchange (why: a build killed while writing them leaves the old site,
+        // so the next one is a real build and its prune removes their temporary files).
+        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory) }
+        if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
             let manifest = OutputManifest(
@@ -198,7 +211,7 @@ public struct SiteBuilder: Sendable {
             report.diagnostics += scan.diagnostics(display)
             return StepResult(value: scan.paths, summary: "\(scan.paths.count) docs")
         }
-        _ = parse(paths, &run, &report)
+        _ = parse(paths, &run, &report, memos: [:], digests: [:])
         report.steps = run.events
         return report
     }
@@ -227,47 +240,85 @@ public struct SiteBuilder: Sendable {
                                           extraFiles: extra, settings: settings)
     }
 
-    /// Steps 2–3 over the discovered docs: the docs that load, each spec parsed.
-    private func parse(_ paths: [String], _ run: inout StepRunner, _ report: inout BuildReport) -> [SiteDocument] {
+    /// Steps 2–3 over the discovered docs: the docs that load, each spec parsed. A doc
+    /// whose memo holds its bytes' digest is not read (see `DocMemo`); the memos of this
+    /// build come back with the docs.
+    private func parse(_ paths: [String], _ run: inout StepRunner, _ report: inout BuildReport,
+                       memos: [String: DocMemo], digests: [String: String]) -> (documents: [SiteDocument], memos: [String: DocMemo]) {
         var pages: [String: String] = [:]
         for path in paths { pages[path] = DocumentLoader.slug(for: path) + ".html" }
         let links = LinkRewriter(pages: pages)
-        let loaded = run.run(.parseMarkdown) { () -> StepResult<[LoadedDocument]> in
-            let outcomes = Parallel.map(paths) { path in
-                DocumentLoader.load(relativePath: path, source: source, displayPath: display(path), links: links,
-                                    allowRawHTML: options.allowRawHTML)
+        enum Read: Sendable {
+            case memo(DocMemo)
+            case read(DocumentLoader.Outcome)
+        }
+        let loaded = run.run(.parseMarkdown) { () -> StepResult<[SpecStep.Source]> in
+            let outcomes = Parallel.map(paths) { path -> Read in
+                if let memo = memos[path], let digest = digests[path], memo.digest == digest { return .memo(memo) }
+                return .read(DocumentLoader.load(relativePath: path, source: source, displayPath: display(path), links: links,
+                                                 allowRawHTML: options.allowRawHTML))
             }
-            var documents: [LoadedDocument] = []
+            var documents: [SpecStep.Source] = []
             var seenSlugs: [String: String] = [:]
-            for outcome in outcomes {
-                report.diagnostics += outcome.diagnostics
+            var specs = 0, fromMemo = 0
+            func claim(_ slug: String, _ path: String, _ displayPath: String) -> Bool {
+                if let other = seenSlugs[slug] {
+                    report.diagnostics.append(FileDiagnostic(
+                        path: displayPath, line: 1, column: 1,
+                        message: "page \(slug).html would also come from \(other); rename one of them"))
+                    return false
+                }
+                seenSlugs[slug] = path
+                return true
+            }
+            for (path, outcome) in zip(paths, outcomes) {
                 switch outcome {
-                case .failed: continue
-                case .draft: report.drafts += 1
-                case .loaded(let document, _):
-                    if let other = seenSlugs[document.slug] {
-                        report.diagnostics.append(FileDiagnostic(
-                            path: document.displayPath, line: 1, column: 1,
-                            message: "page \(document.slug).html would also come from \(other); rename one of them"))
-                        continue
+                case .memo(let memo):
+                    guard claim(memo.slug, path, display(path)) else { continue }
+                    documents.append(.memo(relativePath: path, memo, reparse: reparse(path, links: links)))
+                    specs += memo.specs.count
+                    fromMemo += 1
+                case .read(let outcome):
+                    report.diagnostics += outcome.diagnostics
+                    switch outcome {
+                    case .failed: continue
+                    case .draft: report.drafts += 1
+                    case .loaded(let document, let diagnostics):
+                        guard claim(document.slug, document.relativePath, document.displayPath) else { continue }
+                        documents.append(.loaded(document, digest: diagnostics.isEmpty ? digests[path] : nil))
+                        specs += document.markdown.specs.count
                     }
-                    seenSlugs[document.slug] = document.relativePath
-                    documents.append(document)
                 }
             }
             report.documents = documents.count
-            let specs = documents.reduce(0) { $0 + $1.markdown.specs.count }
             let drafts = report.drafts > 0 ? ", \(report.drafts) drafts skipped" : ""
-            return StepResult(value: documents, summary: "\(documents.count) docs, \(specs) specs\(drafts)")
+            let unchanged = fromMemo > 0 ? ", \(fromMemo) unchanged" : ""
+            return StepResult(value: documents, summary: "\(documents.count) docs\(unchanged), \(specs) specs\(drafts)")
         }
-        return run.run(.parseSpecs) { () -> StepResult<[SiteDocument]> in
+        return run.run(.parseSpecs) { () -> StepResult<(documents: [SiteDocument], memos: [String: DocMemo])> in
             let parsed = SpecStep.run(loaded, project: options.specDefaults)
             report.diagnostics += parsed.diagnostics
             report.components = parsed.specCount
             report.diagnostics = report.diagnostics.sortedForDisplay()
             let errors = report.errorCount
             let warnings = report.diagnostics.count - errors
-            return StepResult(value: parsed.documents, summary: "\(report.components) specs, \(errors) errors, \(warnings) warnings")
+            return StepResult(value: (parsed.documents, parsed.memos),
+                              summary: "\(report.components) specs, \(errors) errors, \(warnings) warnings")
+        }
+    }
+
+    /// Parses a doc from its memo again, for a page or component that must be made anew.
+    private func reparse(_ path: String, links: LinkRewriter) -> SiteDocument.Reparse {
+        { [self] in
+            guard case .loaded(let document, _) = DocumentLoader.load(
+                relativePath: path, source: source, displayPath: display(path), links: links,
+                allowRawHTML: options.allowRawHTML) else { return nil }
+            let inherited = options.specDefaults.overlaid(with: document.frontMatter.settings)
+            let specs = document.markdown.specs.map { site in
+                SpecParser.parseWithinBounds(site.block.text, firstLine: site.block.firstLine,
+                                             columnOffset: site.block.columnOffset, inheriting: inherited).spec
+            }
+            return (document.markdown.html, specs)
         }
     }
 

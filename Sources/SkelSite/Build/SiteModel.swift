@@ -19,16 +19,62 @@ struct LoadedDocument: Sendable {
 }
 
 /// Step 3's output, a parsed doc: everything its page needs, each spec parsed and
-/// named. (PageReuse keys pages by its slug, title and paths.)
+/// named. (PageReuse keys pages by its slug, title and paths.) A doc taken from its
+/// memo (`DocMemo`) holds no HTML and no parsed specs until `loaded()` parses it again.
 struct SiteDocument: Sendable {
+    /// Parses the doc again: its Markdown's HTML and each spec (nil: did not parse).
+    typealias Reparse = @Sendable () -> (html: String, specs: [Spec?])?
+
     let relativePath: String
     let slug: String
     let frontMatter: FrontMatter
     let title: String
-    /// The Markdown's HTML, with a marker where each component goes.
-    let html: String
     /// The doc's specs in doc order.
     let components: [SiteComponent]
+    private let storedHTML: String?
+    private let reparse: Reparse?
+
+    init(relativePath: String, slug: String, frontMatter: FrontMatter, title: String, html: String,
+         components: [SiteComponent]) {
+        self.relativePath = relativePath
+        self.slug = slug
+        self.frontMatter = frontMatter
+        self.title = title
+        self.components = components
+        storedHTML = html
+        reparse = nil
+    }
+
+    /// A doc from its memo: `reparse` gives its HTML and specs when a page needs them.
+    init(relativePath: String, slug: String, frontMatter: FrontMatter, title: String, components: [SiteComponent],
+         reparse: @escaping Reparse) {
+        self.relativePath = relativePath
+        self.slug = slug
+        self.frontMatter = frontMatter
+        self.title = title
+        self.components = components
+        storedHTML = nil
+        self.reparse = reparse
+    }
+
+    /// The Markdown's HTML, with a marker where each component goes (parsed again for
+    /// a doc from its memo; call `loaded()` once instead when reading it repeatedly).
+    var html: String { storedHTML ?? loaded().storedHTML ?? "" }
+
+    /// This doc with its HTML and parsed specs: itself, or for a doc from its memo, the
+    /// doc parsed again (same ids and titles: they were named across the whole site).
+    func loaded() -> SiteDocument {
+        guard storedHTML == nil, let reparse, let again = reparse() else { return self }
+        var components = self.components
+        if again.specs.count == components.count {
+            components = zip(components, again.specs).map { component, spec in
+                SiteComponent(id: component.id, title: component.title, block: component.block, marker: component.marker,
+                              parsedSpec: spec)
+            }
+        }
+        return SiteDocument(relativePath: relativePath, slug: slug, frontMatter: frontMatter, title: title,
+                            html: again.html, components: components)
+    }
 
     /// Output path of the page, e.g. "guides/intro.html".
     var pagePath: String { slug + ".html" }
@@ -49,10 +95,25 @@ struct SiteComponent: Sendable {
     let block: SpecBlock
     /// The marker in the doc's HTML that the component replaces.
     let marker: String
-    let spec: Spec
-    /// What the spec inherited (front matter, project file) as text, "" when nothing:
-    /// the render cache key covers it with the spec's text.
-    var inherited: String = ""
+    /// nil for a doc from its memo (`DocMemo`): `spec` parses the block again.
+    private let parsedSpec: Spec?
+    /// What the spec inherits (front matter over the project file): a memo's spec is
+    /// parsed again over the same.
+    let inheritedSettings: InheritedSettings
+    /// The same as text, "" when nothing: the render cache key covers it with the spec's text.
+    var inherited: String { inheritedSettings.canonicalText }
+
+    init(id: String, title: String, block: SpecBlock, marker: String, parsedSpec: Spec?,
+         inheriting: InheritedSettings = InheritedSettings()) {
+        self.id = id
+        self.title = title
+        self.block = block
+        self.marker = marker
+        self.parsedSpec = parsedSpec
+        inheritedSettings = inheriting
+    }
+
+    var spec: Spec { parsedSpec ?? SpecStep.parseAgain(block, inheriting: inheritedSettings) }
 }
 
 /// Step 4's output for one component: its artifacts and the cache entry holding its PNGs.
@@ -72,9 +133,31 @@ struct RenderedComponent: Sendable {
 /// What a rendered component left behind: its markup and the names of its PNGs, which
 /// live in the cache entry until they are copied into the output.
 struct ComponentArtifacts: Sendable, Equatable {
+    /// The HTML and CSS, or how to read them when first needed (why: a component the
+    /// cache index vouches for is not read unless a page that shows it is made, see
+    /// `RenderCacheIndex`).
+    enum Body: Sendable {
+        case loaded(html: String, css: String)
+        case deferred(@Sendable () -> (html: String, css: String))
+
+        var text: (html: String, css: String) {
+            switch self {
+            case .loaded(let html, let css): (html, css)
+            case .deferred(let read): read()
+            }
+        }
+    }
+
     var scope: String
-    var html: String
-    var css: String
+    var body: Body
+    var html: String {
+        get { body.text.html }
+        set { body = .loaded(html: newValue, css: css) }
+    }
+    var css: String {
+        get { body.text.css }
+        set { body = .loaded(html: html, css: newValue) }
+    }
     /// Image size in points (rounded up, as the PNGs are).
     var width: Int
     var height: Int
@@ -84,4 +167,34 @@ struct ComponentArtifacts: Sendable, Equatable {
     var animated: Bool
     /// Times (seconds) of the frame strip, for captions.
     var frameTimes: [Double]
+
+    init(scope: String, html: String, css: String, width: Int, height: Int, pngNames: [String], animated: Bool,
+         frameTimes: [Double]) {
+        self.init(scope: scope, body: .loaded(html: html, css: css), width: width, height: height, pngNames: pngNames,
+                  animated: animated, frameTimes: frameTimes)
+    }
+
+    init(scope: String, body: Body, width: Int, height: Int, pngNames: [String], animated: Bool, frameTimes: [Double]) {
+        self.scope = scope
+        self.body = body
+        self.width = width
+        self.height = height
+        self.pngNames = pngNames
+        self.animated = animated
+        self.frameTimes = frameTimes
+    }
+
+    /// These artifacts with the HTML and CSS read (once, for a page that shows them).
+    func loaded() -> ComponentArtifacts {
+        guard case .deferred = body else { return self }
+        var copy = self
+        let text = body.text
+        copy.body = .loaded(html: text.html, css: text.css)
+        return copy
+    }
+
+    static func == (a: ComponentArtifacts, b: ComponentArtifacts) -> Bool {
+        a.scope == b.scope && a.width == b.width && a.height == b.height && a.pngNames == b.pngNames
+            && a.animated == b.animated && a.frameTimes == b.frameTimes && a.html == b.html && a.css == b.css
+    }
 }

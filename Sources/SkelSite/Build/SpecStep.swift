@@ -3,6 +3,12 @@ import SkeletonCore
 /// Step 3: parses every spec (in parallel) with the file's own line numbers, then gives
 /// each a title and a unique, stable component id.
 enum SpecStep {
+    /// A doc for this step: loaded and rendered by step 2, or taken from its memo.
+    enum Source: Sendable {
+        case loaded(LoadedDocument, digest: String?)
+        case memo(relativePath: String, DocMemo, reparse: SiteDocument.Reparse)
+    }
+
     struct Output: Sendable {
         /// The parsed docs, in input order. A spec that did not parse has an error
         /// among `diagnostics` (so the build stops before rendering) and is left out
@@ -11,6 +17,8 @@ enum SpecStep {
         let diagnostics: [FileDiagnostic]
         /// Every spec block found, parsed or not.
         let specCount: Int
+        /// By path: the memo of every doc whose specs had no diagnostic (and a digest).
+        let memos: [String: DocMemo]
     }
 
     private struct Job: Sendable {
@@ -20,9 +28,19 @@ enum SpecStep {
 
     /// `project`: the project file's spec defaults, under each doc's front matter.
     static func run(_ loaded: [LoadedDocument], project: InheritedSettings = InheritedSettings()) -> Output {
+        run(loaded.map { .loaded($0, digest: nil) }, project: project)
+    }
+
+    static func run(_ sources: [Source], project: InheritedSettings = InheritedSettings()) -> Output {
+        // A memo is kept only for a doc whose front matter sets no spec defaults (below),
+        // so a doc from its memo inherits the project's alone.
+        let inherited = sources.map { source -> InheritedSettings in
+            guard case .loaded(let document, _) = source else { return project }
+            return project.overlaid(with: document.frontMatter.settings)
+        }
         var jobs: [Job] = []
-        let inherited = loaded.map { project.overlaid(with: $0.frontMatter.settings) }
-        for (index, document) in loaded.enumerated() {
+        for (index, source) in sources.enumerated() {
+            guard case .loaded(let document, _) = source else { continue }
             for site in document.markdown.specs { jobs.append(Job(document: index, block: site.block)) }
         }
         let results = Parallel.map(jobs) { job in
@@ -30,8 +48,10 @@ enum SpecStep {
                                          inheriting: inherited[job.document])
         }
         var diagnostics: [FileDiagnostic] = []
+        var troubled: Set<Int> = []
         for (job, result) in zip(jobs, results) {
-            let document = loaded[job.document]
+            guard case .loaded(let document, _) = sources[job.document] else { continue }
+            if !result.diagnostics.isEmpty || result.spec == nil { troubled.insert(job.document) }
             diagnostics += result.diagnostics.map { FileDiagnostic(path: document.displayPath, $0, lines: document.lines) }
             if result.spec == nil && !result.diagnostics.contains(where: { $0.severity == .error }) {
                 diagnostics.append(FileDiagnostic(path: document.displayPath, line: job.block.firstLine,
@@ -40,21 +60,54 @@ enum SpecStep {
         }
         var naming = ComponentNaming()
         var next = 0
-        let documents = loaded.enumerated().map { documentIndex, document -> SiteDocument in
-            var components: [SiteComponent] = []
-            for (index, site) in document.markdown.specs.enumerated() {
-                let spec = results[next].spec
-                next += 1
-                let name = naming.name(slug: document.slug, number: index + 1, specTitle: spec?.title)
-                guard let spec else { continue }
-                components.append(SiteComponent(id: name.id, title: name.title, block: site.block, marker: site.marker,
-                                                spec: spec, inherited: inherited[documentIndex].canonicalText))
+        var memos: [String: DocMemo] = [:]
+        var specCount = jobs.count
+        let documents = sources.enumerated().map { index, source -> SiteDocument in
+            switch source {
+            case .loaded(let document, let digest):
+                var components: [SiteComponent] = []
+                var entries: [DocMemo.SpecEntry] = []
+                for (number, site) in document.markdown.specs.enumerated() {
+                    let spec = results[next].spec
+                    next += 1
+                    let name = naming.name(slug: document.slug, number: number + 1, specTitle: spec?.title)
+                    entries.append(DocMemo.SpecEntry(title: spec?.title, block: site.block, marker: site.marker))
+                    guard let spec else { continue }
+                    components.append(SiteComponent(id: name.id, title: name.title, block: site.block, marker: site.marker,
+                                                    parsedSpec: spec, inheriting: inherited[index]))
+                }
+                // The memo does not hold front matter spec defaults: such a doc is parsed each build.
+                if let digest, !troubled.contains(index), document.frontMatter.settings.isEmpty {
+                    memos[document.relativePath] = DocMemo(digest: digest, slug: document.slug, title: document.title,
+                                                           frontMatter: document.frontMatter, specs: entries)
+                }
+                return SiteDocument(relativePath: document.relativePath, slug: document.slug,
+                                    frontMatter: document.frontMatter, title: document.title,
+                                    html: document.markdown.html, components: components)
+            case .memo(let path, let memo, let reparse):
+                specCount += memo.specs.count
+                memos[path] = memo
+                let components = memo.specs.enumerated().map { number, entry -> SiteComponent in
+                    let name = naming.name(slug: memo.slug, number: number + 1, specTitle: entry.title)
+                    return SiteComponent(id: name.id, title: name.title, block: entry.block, marker: entry.marker,
+                                         parsedSpec: nil, inheriting: inherited[index])
+                }
+                return SiteDocument(relativePath: path, slug: memo.slug, frontMatter: memo.frontMatter, title: memo.title,
+                                    components: components, reparse: reparse)
             }
-            return SiteDocument(relativePath: document.relativePath, slug: document.slug,
-                                frontMatter: document.frontMatter, title: document.title,
-                                html: document.markdown.html, components: components)
         }
-        return Output(documents: documents, diagnostics: diagnostics, specCount: jobs.count)
+        return Output(documents: documents, diagnostics: diagnostics, specCount: specCount, memos: memos)
+    }
+
+    /// A spec of a doc from its memo, parsed again. The memo holds only docs whose every
+    /// spec parsed without a diagnostic under the same renderer fingerprint, and the
+    /// parser is deterministic, so this parses.
+    static func parseAgain(_ block: SpecBlock, inheriting: InheritedSettings) -> Spec {
+        guard let spec = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine,
+                                                      columnOffset: block.columnOffset, inheriting: inheriting).spec else {
+            preconditionFailure("a spec kept in the doc memo no longer parses")
+        }
+        return spec
     }
 }
 

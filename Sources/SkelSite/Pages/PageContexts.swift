@@ -48,12 +48,14 @@ struct PageContexts: Sendable {
 
     /// The doc's HTML with each marker replaced by its component, and the page's CSS.
     func content(of document: SiteDocument, root: String) -> Content {
+        // A doc from its memo is parsed here, once (its HTML and specs).
+        let document = document.loaded()
         // Different components whose scope hashes collide get distinct scopes (PageScopes).
         var scopes = PageScopes()
         var fragments: [(marker: String, with: String)] = []
         for component in document.components {
             guard let rendered = site.components[component.id] else { continue }
-            let artifacts = scopes.place(rendered.artifacts, for: component)
+            let artifacts = scopes.place(rendered.artifacts.loaded(), for: component)
             let fragment = theme.render("component", self.component(component, in: document, artifacts: artifacts, root: root))
             fragments.append((component.marker, fragment))
         }

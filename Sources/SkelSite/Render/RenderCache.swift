@@ -63,6 +63,25 @@ final class RenderCache: @unchecked Sendable {
         return entry
     }
 
+    /// The entry as `index` recorded it, when its `.entry` file still has the recorded
+    /// inode, size and modification time; its HTML and CSS come from `body` when needed.
+    func indexedEntry(_ key: String, _ record: RenderCacheIndex.Record, body: ComponentArtifacts.Body)
+        -> CacheEntryFile.Decoded? {
+        guard GenerationFiles.Stamp.of(entryFileURL(key).path) == record.stamp,
+              let decoded = CacheEntryFile.decodeHead(record.head, body: body, fileSize: record.stamp.size) else { return nil }
+        return decoded
+    }
+
+    /// What the index records of an entry just stored or checked: its file's stamp (the
+    /// same before and after it is encoded again, else nil: the file changed meanwhile).
+    func indexRecord(_ key: String, _ entry: CacheEntryFile.Decoded) -> RenderCacheIndex.Record? {
+        let path = entryFileURL(key).path
+        guard let before = GenerationFiles.Stamp.of(path),
+              let head = RenderCacheIndex.head(of: CacheEntryFile.encode(entry.artifacts, pngDigests: entry.pngDigests)),
+              GenerationFiles.Stamp.of(path) == before else { return nil }
+        return RenderCacheIndex.Record(stamp: before, head: head)
+    }
+
     /// The file's bytes when it is a regular file (a link is not followed).
     static func readRegularFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -171,6 +190,53 @@ enum CacheEntryFile {
         let head = CacheMeta.encode(artifacts) + digests
             + "html-bytes=\(html.count)\ncss-bytes=\(css.count)\nbody-sha256=\(SHA256.hex(html + css))\n\n"
         return Array(head.utf8) + html + css
+    }
+
+    /// An entry's head alone (`RenderCacheIndex`): the artifacts with `body` for their
+    /// HTML and CSS; nil when malformed or when its counts do not add up to `fileSize`.
+    /// Reads the same lines as `decode` and `CacheMeta.decode`, byte by byte (why: a
+    /// rebuild reads one head per component, 5000 on a big site).
+    static func decodeHead(_ head: [UInt8], body: ComponentArtifacts.Body, fileSize: Int) -> Decoded? {
+        guard head.count >= 2, head[head.count - 1] == 0x0A, head[head.count - 2] == 0x0A else { return nil }
+        var fields: [String: String] = [:]
+        var pngs: [String] = []
+        var pngDigests: [String: String] = [:]
+        var malformed = false
+        var start = 0
+        for index in 0..<head.count where head[index] == 0x0A {
+            defer { start = index + 1 }
+            guard index > start else { continue }
+            guard let equals = head[start..<index].firstIndex(of: UInt8(ascii: "=")) else {
+                malformed = true
+                break
+            }
+            let key = String(decoding: head[start..<equals], as: UTF8.self)
+            let value = head[(equals + 1)..<index]
+            switch key {
+            case "png": pngs.append(String(decoding: value, as: UTF8.self))
+            case "png-sha256":
+                guard let space = value.firstIndex(of: UInt8(ascii: " ")),
+                      !value[(space + 1)...].contains(UInt8(ascii: " ")), space > value.startIndex, space + 1 < value.endIndex
+                else {
+                    malformed = true
+                    break
+                }
+                pngDigests[String(decoding: value[..<space], as: UTF8.self)] = String(decoding: value[(space + 1)...], as: UTF8.self)
+            case "body-sha256": continue
+            default: fields[key] = String(decoding: value, as: UTF8.self)
+            }
+            if malformed { break }
+        }
+        guard !malformed, let htmlCount = fields.removeValue(forKey: "html-bytes").flatMap({ Int($0) }), htmlCount >= 0,
+              let cssCount = fields.removeValue(forKey: "css-bytes").flatMap({ Int($0) }), cssCount >= 0,
+              head.count + htmlCount + cssCount == fileSize,
+              let scope = fields["scope"], let width = fields["width"].flatMap({ Int($0) }),
+              let height = fields["height"].flatMap({ Int($0) }), let animated = fields["animated"],
+              let frames = fields["frames"], pngs.allSatisfy({ pngDigests[$0] != nil }) else { return nil }
+        let times = frames.isEmpty ? [] : frames.split(separator: ",").compactMap { Double($0) }
+        let artifacts = ComponentArtifacts(scope: scope, body: body, width: width, height: height, pngNames: pngs,
+                                           animated: animated == "true", frameTimes: times)
+        return Decoded(artifacts: artifacts, pngDigests: pngDigests)
     }
 
     /// nil when malformed, of the older format without digests, or when the HTML and CSS

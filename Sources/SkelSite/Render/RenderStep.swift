@@ -9,11 +9,14 @@ enum RenderStep {
         /// Distinct specs (keys) painted this build, and taken from the cache.
         let rendered: Int
         let cached: Int
+        /// The cache index for the next build: every entry this build used.
+        let index: RenderCacheIndex
     }
 
     private struct Job: Sendable {
         var key: String
-        var spec: Spec
+        /// Its spec is read only when painted (why: a doc from its memo parses it then).
+        var component: SiteComponent
         var label: String
         /// The ids of the components that show it.
         var ids: [String]
@@ -24,11 +27,14 @@ enum RenderStep {
         var pngDigests: [String: String]
         var fromCache: Bool
         var pngsChecked: Bool
+        var record: RenderCacheIndex.Record?
     }
 
     /// `published(id, name, digest)`: whether the live site holds that PNG of component
     /// `id` with that SHA-256 (then the cache's copy need not be read).
-    static func run(_ documents: [SiteDocument], cache: RenderCache, fingerprint: String,
+    /// `index`: the cache index of the last build (`RenderCacheIndex`); an entry it vouches
+    /// for whose PNGs the live site all holds is not opened.
+    static func run(_ documents: [SiteDocument], cache: RenderCache, fingerprint: String, index: RenderCacheIndex = .init(),
                     published: @Sendable (String, String, String) -> Bool = { _, _, _ in false }) throws(SiteBuildError) -> Output {
         try cache.prepare()
         var keysById: [String: String] = [:]
@@ -38,12 +44,28 @@ enum RenderStep {
                 let key = RenderCache.key(fingerprint: fingerprint, block: component.block, label: component.title,
                                           inherited: component.inherited)
                 keysById[component.id] = key
-                if jobsByKey[key] == nil { jobsByKey[key] = Job(key: key, spec: component.spec, label: component.title, ids: []) }
+                if jobsByKey[key] == nil { jobsByKey[key] = Job(key: key, component: component, label: component.title, ids: []) }
                 jobsByKey[key]!.ids.append(component.id)
             }
         }
         let jobs = jobsByKey.keys.sorted().map { jobsByKey[$0]! }
         let outcomes = Parallel.map(jobs) { job -> Result<Painted, SiteBuildError> in
+            if let record = index.records[job.key] {
+                // Read when a page shows it; should the entry be gone by then, painted
+                // again (the same bytes: rendering is deterministic).
+                let body = ComponentArtifacts.Body.deferred {
+                    if let entry = cache.lookupEntry(job.key, checkPNGs: { _ in false }) {
+                        return (entry.artifacts.html, entry.artifacts.css)
+                    }
+                    let artifacts = ComponentRenderer.render(job.component.spec, label: job.label).artifacts
+                    return (artifacts.html, artifacts.css)
+                }
+                if let entry = cache.indexedEntry(job.key, record, body: body),
+                   job.ids.allSatisfy({ id in entry.artifacts.pngNames.allSatisfy { published(id, $0, entry.pngDigests[$0] ?? "") } }) {
+                    return .success(Painted(artifacts: entry.artifacts, pngDigests: entry.pngDigests, fromCache: true,
+                                            pngsChecked: false, record: record))
+                }
+            }
             var checked = true
             let hit = cache.lookupEntry(job.key) { entry in
                 checked = !job.ids.allSatisfy { id in
@@ -53,25 +75,28 @@ enum RenderStep {
             }
             if let hit {
                 return .success(Painted(artifacts: hit.artifacts, pngDigests: hit.pngDigests, fromCache: true,
-                                        pngsChecked: checked))
+                                        pngsChecked: checked, record: cache.indexRecord(job.key, hit)))
             }
-            let output = ComponentRenderer.render(job.spec, label: job.label)
+            let output = ComponentRenderer.render(job.component.spec, label: job.label)
             do throws(SiteBuildError) {
                 let digests = try cache.store(job.key, output)
+                let entry = CacheEntryFile.Decoded(artifacts: output.artifacts, pngDigests: digests)
                 return .success(Painted(artifacts: output.artifacts, pngDigests: digests, fromCache: false,
-                                        pngsChecked: true))
+                                        pngsChecked: true, record: cache.indexRecord(job.key, entry)))
             } catch {
                 return .failure(error)
             }
         }
         var byKey: [String: RenderedComponent] = [:]
         var rendered = 0, cached = 0
+        var next = RenderCacheIndex()
         for (job, outcome) in zip(jobs, outcomes) {
             let painted = try outcome.get()
+            next.records[job.key] = painted.record
             byKey[job.key] = RenderedComponent(key: job.key, artifacts: painted.artifacts, pngDigests: painted.pngDigests,
                                              fromCache: painted.fromCache, pngsChecked: painted.pngsChecked)
             if painted.fromCache { cached += 1 } else { rendered += 1 }
         }
-        return Output(components: keysById.mapValues { byKey[$0]! }, rendered: rendered, cached: cached)
+        return Output(components: keysById.mapValues { byKey[$0]! }, rendered: rendered, cached: cached, index: next)
     }
 }
