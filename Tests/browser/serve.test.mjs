@@ -9,6 +9,7 @@
 // Tests/SkelsiteCLITests/ServeBrowserTests.swift. Prints a JSON summary; exit 0 when
 // every check passed.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { keepEventSources, streamOpen } from './live-reload-spy.mjs';
 import { Browser } from '../wasm/cdp.mjs';
 
 const [origin, docPath] = process.argv.slice(2);
@@ -20,7 +21,6 @@ const original = readFileSync(docPath, 'utf8');
 const failures = [];
 const check = (ok, message) => { if (!ok) failures.push(message); };
 // The doc's own heading (the gallery index also has the site title as an h1).
-const streamOpen = `(window.__skelsiteSources ?? []).some((s) => s.url.endsWith('/__skelsite/events') && s.readyState === 1)`;
 const heading = (text) => `[...document.querySelectorAll('h1')].some((h) => h.textContent === ${JSON.stringify(text)})`;
 
 const browser = await Browser.launch();
@@ -33,16 +33,7 @@ try {
   });
   await page.send('Runtime.enable');
   await page.send('Page.enable');
-  // Keep every EventSource the page opens, to wait until the live-reload stream is open.
-  await page.send('Page.addScriptToEvaluateOnNewDocument', { source: `(() => {
-    const Original = window.EventSource;
-    window.__skelsiteSources = [];
-    window.EventSource = function (url, init) {
-      const source = new Original(url, init);
-      window.__skelsiteSources.push(source);
-      return source;
-    };
-  })();` });
+  await page.send('Page.addScriptToEvaluateOnNewDocument', { source: keepEventSources });
   await page.send('Page.navigate', { url: `${origin}/index.html` });
   await page.waitFor(`document.readyState === 'complete' && ${heading('Version one')}`,
     'the first page');

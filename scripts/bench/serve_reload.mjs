@@ -7,6 +7,7 @@
 // Run by SkeletonBench editloop (scripts/bench.sh build). Prints JSON: every time in
 // ms, and their median. The doc is restored at the end.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { keepEventSources, streamOpen } from '../../Tests/browser/live-reload-spy.mjs';
 import { Browser } from '../../Tests/wasm/cdp.mjs';
 
 const [origin, docPath, pagePath, mark, runsText] = process.argv.slice(2);
@@ -20,22 +21,13 @@ if (!original.includes(mark)) {
   console.error(`${docPath} has no '${mark}'`);
   process.exit(2);
 }
-const streamOpen = `(window.__skelsiteSources ?? []).some((s) => s.url.endsWith('/__skelsite/events') && s.readyState === 1)`;
 const browser = await Browser.launch();
 const times = [];
 let status = 0;
 try {
   const page = await browser.newPage();
   await page.send('Page.enable');
-  await page.send('Page.addScriptToEvaluateOnNewDocument', { source: `(() => {
-    const Original = window.EventSource;
-    window.__skelsiteSources = [];
-    window.EventSource = function (url, init) {
-      const source = new Original(url, init);
-      window.__skelsiteSources.push(source);
-      return source;
-    };
-  })();` });
+  await page.send('Page.addScriptToEvaluateOnNewDocument', { source: keepEventSources });
   await page.send('Page.navigate', { url: `${origin}/${pagePath}` });
   for (let run = 1; run <= runs; run++) {
     await page.waitFor(`document.readyState === 'complete'`, 'the page');
