@@ -57,17 +57,10 @@ extension SpecValues {
     /// An opacity: `0.4` or `40%`, from 0 to 1 (0% to 100%) inclusive.
     static func opacity(_ v: [UInt8], _ name: String) -> Result<Double, ValueProblem> {
         let shown = SpecText.show(v)
-        var body = v
-        var extra = 0
-        if let last = v.last, last == 0x25 {
-            body.removeLast()
-            extra = 2
-        }
-        guard case .success(let d) = SpecNumber.decimal(body[...]), !body.isEmpty else {
+        guard let (d, x) = percentOrNumber(v) else {
             return .failure(ValueProblem(message:
                 "invalid opacity '\(shown)' for \(name); expected a number from 0 to 1 like 0.4, or a percentage like 40%"))
         }
-        let x = d.value(extraScale: extra)
         if d.negative && x != 0 || x > 1 {
             return .failure(ValueProblem(message: "\(name) \(shown) is out of range; an opacity is from 0 to 1 (0% to 100%)"))
         }

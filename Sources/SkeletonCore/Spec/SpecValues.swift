@@ -77,19 +77,20 @@ enum SpecValues {
         return .success(n)
     }
 
+    /// `70%` or `0.7` as a decimal and the value it stands for (a percentage is read in
+    /// hundredths); nil when it is not a number.
+    static func percentOrNumber(_ v: [UInt8]) -> (decimal: SpecDecimal, value: Double)? {
+        let percent = v.last == 0x25
+        guard case .success(let d) = SpecNumber.decimal(percent ? v.dropLast() : v[...]) else { return nil }
+        return (d, d.value(extraScale: percent ? 2 : 0))
+    }
+
     /// `70%` or `0.7`, stored as a fraction in (0, 1].
     static func fraction(_ v: [UInt8], _ name: String, percentExample: String, fractionExample: String) -> Result<Double, ValueProblem> {
         let shown = SpecText.show(v)
-        var body = v
-        var extra = 0
-        if let last = v.last, last == 0x25 {
-            body.removeLast()
-            extra = 2
-        }
-        guard case .success(let d) = SpecNumber.decimal(body[...]) else {
+        guard let (d, x) = percentOrNumber(v) else {
             return .failure(ValueProblem(message: "invalid \(name) '\(shown)'; expected a percentage like \(percentExample) or a fraction like \(fractionExample)"))
         }
-        let x = d.value(extraScale: extra)
         if d.negative || x == 0 || x > 1 {
             return .failure(ValueProblem(message: "\(name) \(shown) is out of range; expected more than 0% and at most 100% (a fraction up to 1)"))
         }
