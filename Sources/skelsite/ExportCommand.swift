@@ -53,11 +53,18 @@ struct ExportCommand: ParsableCommand {
         }
         var specs: [ExportedSpec] = []
         var failed = false
+        var reportedFrontMatter: Set<String> = []
         for text in found {
             // As in a build: the project file's spec defaults, then the doc's front matter.
-            let inherited = DocumentDefaults.settings(project: config, file: text.path, bytes: text.file)
-            let result = SpecParser.parseWithinBounds(text.text, firstLine: text.firstLine, columnOffset: text.columnOffset,
-                                                      inheriting: inherited)
+            let defaults = DocumentDefaults.read(project: config, file: text.path, bytes: text.file)
+            var result = SpecParser.parseWithinBounds(text.text, firstLine: text.firstLine, columnOffset: text.columnOffset,
+                                                      inheriting: defaults.settings)
+            // A front matter error fails the doc's build, so it fails its export too (told
+            // once per doc, however many specs it holds).
+            if !defaults.errors.isEmpty {
+                let told = !reportedFrontMatter.insert(text.path).inserted
+                result = ParseResult(spec: nil, diagnostics: (told ? [] : defaults.errors) + result.diagnostics)
+            }
             if !result.diagnostics.isEmpty {
                 FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: text.path,
                                                                                file: text.file).utf8))

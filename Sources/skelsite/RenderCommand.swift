@@ -75,9 +75,11 @@ struct RenderCommand: ParsableCommand {
         case .failure(let problem): throw UsageError(message: problem.message)
         }
         // As in a build: the project file's spec defaults, then a doc's front matter.
-        let inherited = DocumentDefaults.settings(project: try project.load(), file: file, bytes: bytes)
-        let result = SpecParser.parseWithinBounds(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset,
-                                                  inheriting: inherited)
+        let defaults = DocumentDefaults.read(project: try project.load(), file: file, bytes: bytes)
+        var result = SpecParser.parseWithinBounds(source.text, firstLine: source.firstLine, columnOffset: source.columnOffset,
+                                                  inheriting: defaults.settings)
+        // A front matter error fails the doc's build, so it fails its render too.
+        if !defaults.errors.isEmpty { result = ParseResult(spec: nil, diagnostics: defaults.errors + result.diagnostics) }
         let errors = result.diagnostics.filter { $0.severity == .error }
         let diagnostics = result.diagnostics.map { d in
             FileDiagnostic(path: file, d, sourceLine: DiagnosticFormatter.line(d.position.line, in: bytes))

@@ -135,6 +135,8 @@ struct VerifyCommand: ParsableCommand {
             try fail("\(error)")
         }
         for problem in found.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
+        // Nothing left to verify: the problems are the whole answer, no browser needed.
+        if found.specs.isEmpty && !found.problems.isEmpty { throw ExitCode(1) }
 
         // Every engine's programs are looked for before any starts: a missing one is exit 2
         // naming its package, before minutes of work in the others.

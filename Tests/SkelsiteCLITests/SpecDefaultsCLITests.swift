@@ -73,4 +73,31 @@ import Testing
         #expect(check.status == 1)
         #expect(check.stderr.contains("pages/index.md:2:23: error: band 2 is out of range; expected more than 0% and at most 100% (a fraction up to 1)\n"))
     }
+
+    /// A front matter error fails the doc's build; render, export and verify used to
+    /// drop the bad setting without a word and go on with the project's defaults.
+    @Test func aFrontMatterErrorFailsRenderExportAndVerifyAsItFailsTheBuild() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let doc = Self.doc.replacingOccurrences(of: "background=#102030", with: "background=#1020")
+            + "```skeleton\nskeleton \"Second\" width=40\n  rect 20x10\n```\n"
+        try Data(doc.utf8).write(to: root.appendingPathComponent("pages/index.md"))
+        let message = "pages/index.md:2:24: error: invalid colour '#1020'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name\n"
+
+        let render = try CLIRunner.run(["render", "pages/index.md", "--output", "row.png"], cwd: root)
+        #expect(render.status == 1)
+        #expect(render.stderr.hasPrefix("pages/index.md:2:24: error: invalid colour '#1020'"), "\(render.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("row.png").path))
+
+        // Told once for the doc, not once per spec.
+        let export = try CLIRunner.run(["export", "pages", "--format", "html", "--output", "out"], cwd: root)
+        #expect(export.status == 1)
+        #expect(export.stderr.components(separatedBy: "invalid colour '#1020'").count - 1 == 1, "\(export.stderr)")
+        #expect(export.stderr.hasPrefix("pages/index.md:2:24: error: invalid colour '#1020'"), "\(export.stderr)")
+
+        // verify skips the doc's specs; with nothing left it fails before any browser starts.
+        let verify = try CLIRunner.run(["verify", "pages", "--chromium", "/nonexistent/chromium"], cwd: root)
+        #expect(verify.status == 1)
+        #expect(verify.stderr == message)
+    }
 }

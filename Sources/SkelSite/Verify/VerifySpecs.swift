@@ -39,7 +39,13 @@ public enum VerifySpecs {
         for relative in try markdownFiles(in: source) {
             let url = source.appendingPathComponent(relative)
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-            let inherited = project.overlaid(with: FrontMatterParser.parse(text).frontMatter.settings)
+            // As in a build: a front matter error fails the doc, and its specs are not verified.
+            let defaults = DocumentDefaults.read(project: project, file: relative, text: text)
+            for d in defaults.errors {
+                found.problems.append("\(displayPrefix)\(relative):\(d.position.line):\(d.position.column): error: \(d.message)")
+            }
+            guard defaults.errors.isEmpty else { continue }
+            let inherited = defaults.settings
             for block in SpecBlocks.find(inMarkdown: text) {
                 let result = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine, columnOffset: block.columnOffset,
                                                           inheriting: inherited)
