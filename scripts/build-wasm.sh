@@ -46,11 +46,17 @@ done
 # 1 MiB of stack: parsing and layout recurse once per nesting level (Limits.maxDepth),
 # and Swift keeps sizeable structs on the stack.
 # --lto-O2: O0/O1 leave the bitcode as the compiler wrote it; O2 (= O3 here) is smaller.
+# The stdlib's Unicode tables (libswiftUnicodeDataTables.a) are deliberately not linked:
+# they cost about 25 KB gzipped and only String's canonical-equivalence comparisons,
+# hashing and Character walks need them. The modules compare words byte for byte
+# (SkeletonCore/Support/ByteSpelling.swift), so an "undefined symbol:
+# _swift_stdlib_getNormData" (or getComposition, getGraphemeBreakProperty, ...) here
+# means new code compares, hashes or walks Strings that way: use hasSameBytes(as:),
+# Spelling or the utf8 view instead.
 "$WASM_LD" --lto-O2 --no-entry --gc-sections --strip-all -z stack-size=1048576 \
   --export=alloc --export=free --export=render --export=html --export=release \
   --export=skelsite_heap_extent --export=posix_memalign \
   "$OUT"/obj/*.o \
-  "$(dirname "$TOOLBIN")/lib/swift/embedded/$TARGET/libswiftUnicodeDataTables.a" \
   -o "$OUT/skelsite.wasm"
 
 # binaryen's optimiser on the linked module (Debian package binaryen, installed by

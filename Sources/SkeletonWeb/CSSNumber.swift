@@ -41,7 +41,7 @@ enum CSSNumber {
     /// `value` followed by "px" (or a bare "0").
     static func px(_ value: Double) -> String {
         let text = format(value)
-        return text == "0" ? "0" : text + "px"
+        return text.hasSameBytes(as: "0") ? "0" : text + "px"
     }
 
     /// Seconds with millisecond precision, e.g. "1.3s", "0s", "-0.25s".

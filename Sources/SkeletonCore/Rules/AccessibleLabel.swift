@@ -80,7 +80,7 @@ public struct LoadingWords: Equatable, Hashable, Sendable {
             primary.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
         }
         let key = String(decoding: primary, as: UTF8.self)
-        for (name, words) in table where name == key { return words }
+        for (name, words) in table where name.hasSameBytes(as: key) { return words }
         return nil
     }
 

@@ -86,7 +86,7 @@ public struct InheritedSettings: Equatable, Hashable, Sendable {
     public mutating func add(_ kind: Kind, attribute name: String, value: [UInt8], line: Int,
                              keyColumn: Int, valueColumn: Int) -> [Diagnostic] {
         let keywordToken = SpecToken(key: nil, column: keyColumn, value: [], valueColumn: keyColumn, quoted: false)
-        let isKind = kind == .animation && name == "kind"
+        let isKind = kind == .animation && name.hasSameBytes(as: "kind")
         let token = SpecToken(key: isKind ? nil : Array(name.utf8), column: keyColumn, value: value,
                               valueColumn: valueColumn, quoted: false)
         let specLine = SpecLine(line: line, indent: 0, column: keyColumn, tokens: [keywordToken, token])
@@ -143,8 +143,8 @@ extension SpecParseRun {
         var direction = false
         for token in line.tokens where token.key != nil {
             let key = token.keyText
-            if key == "angle" { return }
-            if key == "direction" { direction = true }
+            if key.hasSameBytes(as: "angle") { return }
+            if key.hasSameBytes(as: "direction") { direction = true }
         }
         if direction { angle = nil }
     }

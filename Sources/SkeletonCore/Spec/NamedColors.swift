@@ -29,7 +29,7 @@ enum NamedColors {
     ]
 
     static func lookup(_ name: String) -> RGBA? {
-        for entry in all where entry.name == name { return entry.color }
+        for entry in all where entry.name.hasSameBytes(as: name) { return entry.color }
         return nil
     }
 

@@ -19,19 +19,19 @@ extension SpecParseRun {
                 error("missing attribute name before '='", line.line, token.column)
                 continue
             }
-            if !allowed.contains(name) {
+            if !allowed.containsBytes(of: name) {
                 if let hint = keyword.hint(forMisplaced: name) {
                     error("attribute '\(name)' does not apply to \(kind); \(hint)", line.line, token.column)
                 } else if let guess = Suggestions.closest(to: name, in: allowed) {
                     error("unknown attribute '\(SpecText.show(key))' on \(kind); did you mean '\(guess)'?", line.line, token.column)
-                } else if Keyword.everyAttribute.contains(name) {
+                } else if Keyword.everyAttribute.containsBytes(of: name) {
                     error("attribute '\(name)' does not apply to \(kind); \(kind) takes \(Suggestions.list(allowed))", line.line, token.column)
                 } else {
                     error("unknown attribute '\(SpecText.show(key))' on \(kind); \(kind) takes \(Suggestions.list(allowed))", line.line, token.column)
                 }
                 continue
             }
-            if attributes.contains(where: { $0.0 == name }) {
+            if attributes.contains(where: { $0.0.hasSameBytes(as: name) }) {
                 error("duplicate attribute '\(name)' on \(kind); remove one of them", line.line, token.column)
                 continue
             }
@@ -71,7 +71,7 @@ extension SpecParseRun {
             }
         }
         for (name, token) in attributes {
-            if name == "label" {
+            if name.hasSameBytes(as: "label") {
                 // Any text, read as it is written: the words a screen reader says.
                 if token.valueText.isEmpty {
                     error("label is empty; give the words a screen reader should say, like label=\"Loading content\"",
@@ -82,8 +82,8 @@ extension SpecParseRun {
                 continue
             }
             let value = check(SpecValues.points(token.value, name, positive: true), token, line)
-            if name == "width", let v = value { width = v }
-            if name == "height", let v = value { height = v }
+            if name.hasSameBytes(as: "width"), let v = value { width = v }
+            if name.hasSameBytes(as: "height"), let v = value { height = v }
         }
     }
 
@@ -92,7 +92,7 @@ extension SpecParseRun {
         for token in positionals { unexpected(token, on: "appearance", line) }
         for (name, token) in attributes {
             guard let c = check(SpecValues.colour(token.value), token, line), apply else { continue }
-            switch name {
+            switch Spelling(name) {
             case "base": appearance.base = c
             case "highlight": appearance.highlight = c
             case "background": appearance.background = c
@@ -118,7 +118,7 @@ extension SpecParseRun {
         }
         for (name, token) in attributes {
             let v = token.value
-            switch name {
+            switch Spelling(name) {
             case "duration":
                 if let t = check(SpecValues.time(v, name, positive: true), token, line), apply { duration = t }
             case "direction":
@@ -208,15 +208,15 @@ extension SpecParseRun {
 
         for (name, token) in attributes {
             let v = token.value
-            switch name {
+            switch Spelling(name) {
             case "width", "height":
-                if keyword == .text && name == "height" { textHeightToken = token }
+                if keyword == .text && name.hasSameBytes(as: "height") { textHeightToken = token }
                 if let s = sizeToken {
                     error("'\(name)' is already given by the size '\(SpecText.show(s.value))'; remove one", line.line, token.column)
                     continue
                 }
                 if let l = check(SpecValues.length(v, name), token, line) {
-                    if name == "width" { node.width = l } else { node.height = l }
+                    if name.hasSameBytes(as: "width") { node.width = l } else { node.height = l }
                 }
             case "grow":
                 if let g = check(SpecValues.points(v, name, bounded: false), token, line) { node.grow = g }

@@ -25,7 +25,7 @@ extension SpecParseRun {
     /// `AnimationRhythmWords.attributes`.
     mutating func parseRhythm(_ name: String, _ token: SpecToken, _ line: SpecLine, apply: Bool) {
         let v = token.value
-        switch name {
+        switch Spelling(name) {
         case "interval":
             if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.interval = t }
         case "repeat":
@@ -46,7 +46,8 @@ extension SpecParseRun {
     /// A pulse whose two opacities are equal would not move: say so at `to=`.
     mutating func checkPulseDepth(_ attributes: [(String, SpecToken)], _ line: SpecLine) {
         guard animationKind == .pulse, rhythm.pulseFrom == rhythm.pulseTo,
-              let to = attributes.first(where: { $0.0 == "to" }) ?? attributes.first(where: { $0.0 == "from" })
+              let to = attributes.first(where: { $0.0.hasSameBytes(as: "to") })
+                ?? attributes.first(where: { $0.0.hasSameBytes(as: "from") })
         else { return }
         error("the pulse would not change: from and to are both \(to.1.valueText); give them different opacities",
               line.line, to.1.valueColumn)

@@ -106,7 +106,7 @@ enum SpecValues {
             return .failure(ValueProblem(message: "invalid time '\(shown)' for \(name); expected seconds like 1.3s or milliseconds like 1300ms"))
         }
         let seconds: Double
-        switch unit {
+        switch Spelling(unit) {
         case "s": seconds = d.value()
         case "ms": seconds = d.value(extraScale: 3)
         case "":
@@ -177,7 +177,7 @@ enum SpecValues {
     /// One of a fixed set of words, with a did-you-mean for near misses.
     static func keyword<T>(_ v: [UInt8], _ name: String, _ options: [(String, T)]) -> Result<T, ValueProblem> {
         let word = String(decoding: v, as: UTF8.self)
-        for (spelling, value) in options where spelling == word { return .success(value) }
+        for (spelling, value) in options where spelling.hasSameBytes(as: word) { return .success(value) }
         let spellings = options.map { $0.0 }
         if let guess = Suggestions.closest(to: word, in: spellings) {
             return .failure(ValueProblem(message: "invalid \(name) '\(SpecText.show(v))'; did you mean '\(guess)'?"))

@@ -13,7 +13,7 @@ enum Keyword: Equatable {
     ]
 
     static func named(_ word: String) -> Keyword? {
-        for (spelling, k) in all where spelling == word { return k }
+        for (spelling, k) in all where spelling.hasSameBytes(as: word) { return k }
         return nil
     }
 
@@ -48,14 +48,14 @@ enum Keyword: Equatable {
     static let everyAttribute: [String] = {
         var names: [String] = []
         for (_, k) in all {
-            for a in k.attributes where !names.contains(a) { names.append(a) }
+            for a in k.attributes where !names.containsBytes(of: a) { names.append(a) }
         }
         return names
     }()
 
     /// A specific fix for an attribute that exists but not on this kind.
     func hint(forMisplaced name: String) -> String? {
-        switch (self, name) {
+        switch (self, Spelling(name)) {
         case (.circle, "width"), (.circle, "height"):
             return "a circle's size is its diameter: write 'circle 40'"
         case (.circle, "radius"):

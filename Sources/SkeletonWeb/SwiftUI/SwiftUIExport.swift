@@ -32,7 +32,7 @@ public enum SwiftUIExport {
             let base = typeName(for: item.spec.title)
             var name = base
             var suffix = 2
-            while used.contains(name) {
+            while used.containsBytes(of: name) {
                 name = base + String(suffix)
                 suffix += 1
             }
@@ -64,7 +64,7 @@ public enum SwiftUIExport {
         var name = words.map { String(decoding: $0, as: UTF8.self) }.joined()
         if name.isEmpty { return "UntitledSkeleton" }
         if let first = name.utf8.first, first >= 0x30, first <= 0x39 { return "Skeleton" + name }
-        if !name.hasSuffix("Skeleton") { name += "Skeleton" }
+        if !name.endsWithBytes(of: "Skeleton") { name += "Skeleton" }
         return name
     }
 }

@@ -260,7 +260,7 @@ struct SwiftUIViewWriter {
             vertical = "center"
             if free > 0 && rows > 0 { spacing += free / Double(rows + 1) }
         }
-        let alignment = vertical == "start" ? "topLeading" : vertical == "end" ? "bottomLeading" : "leading"
+        let alignment = vertical.hasSameBytes(as: "start") ? "topLeading" : vertical.hasSameBytes(as: "end") ? "bottomLeading" : "leading"
         return GridGeometry(count: count, columns: columns, rows: rows, cellWidth: cellWidth, cellHeight: cellHeight,
                             rowSpacing: spacing, alignment: alignment)
     }
@@ -337,20 +337,20 @@ struct SwiftUIViewWriter {
 
     static func alignmentName(horizontal: String, vertical: String) -> String {
         let v: String
-        switch vertical {
+        switch Spelling(vertical) {
         case "start": v = "top"
         case "end": v = "bottom"
         default: v = "center"
         }
         let h: String
-        switch horizontal {
+        switch Spelling(horizontal) {
         case "start": h = "leading"
         case "end": h = "trailing"
         default: h = "center"
         }
-        if v == "center" { return h }
-        if h == "center" { return v }
-        return v + (h == "leading" ? "Leading" : "Trailing")
+        if v.hasSameBytes(as: "center") { return h }
+        if h.hasSameBytes(as: "center") { return v }
+        return v + (h.hasSameBytes(as: "leading") ? "Leading" : "Trailing")
     }
 
     static func verticalName(_ align: Align) -> String {
