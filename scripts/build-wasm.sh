@@ -54,7 +54,7 @@ done
 # means new code compares, hashes or walks Strings that way: use hasSameBytes(as:),
 # Spelling or the utf8 view instead.
 "$WASM_LD" --lto-O2 --no-entry --gc-sections --strip-all -z stack-size=1048576 \
-  --export=alloc --export=free --export=render --export=html --export=release \
+  --export=alloc --export=free --export=render --export=html --export=inherit --export=release \
   --export=skelsite_heap_extent --export=posix_memalign \
   "$OUT"/obj/*.o \
   -o "$OUT/skelsite.wasm"

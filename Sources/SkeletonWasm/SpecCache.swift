@@ -11,6 +11,10 @@ struct CompiledSpec {
 
 nonisolated(unsafe) private var lastCompiled: CompiledSpec? = nil
 
+/// What every spec compiled from now on inherits (the `inherit` export): the settings
+/// of the page a spec came from, so the playground paints what the site shipped.
+nonisolated(unsafe) private var inherited = InheritedSettings()
+
 /// Backdrops of the last compiled spec, one per scale and theme met since it was
 /// compiled (nil: the spec's surfaces cover earlier shapes, paint frames whole).
 nonisolated(unsafe) private var backdrops: [(scale: Int, theme: Theme, backdrop: Backdrop?)] = []
@@ -22,12 +26,21 @@ enum SpecCache {
         if let last = lastCompiled, last.source == source {
             return last
         }
-        let result = SpecParser.parseWithinBounds(source)
+        let result = SpecParser.parseWithinBounds(source, inheriting: inherited)
         let layout = result.spec.map { LayoutEngine.layout($0) }
         let compiled = CompiledSpec(source: source, result: result, layout: layout)
         lastCompiled = compiled
         backdrops = []
         return compiled
+    }
+
+    /// Sets what later specs inherit; the cached spec is dropped when that changes.
+    static func inherit(_ settings: InheritedSettings) {
+        // Compared as bytes: String's == would link Unicode tables into the module.
+        guard !settings.canonicalText.utf8.elementsEqual(inherited.canonicalText.utf8) else { return }
+        inherited = settings
+        lastCompiled = nil
+        backdrops = []
     }
 
     /// The frame at `time`: the spec's backdrop for this scale and theme (made on first

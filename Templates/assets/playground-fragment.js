@@ -1,6 +1,8 @@
 // The playground's state in the URL fragment, so a link shares exactly what you see:
-//   #spec=<base64url of the UTF-8 spec>&theme=light|dark&scale=1..4[&t=seconds]
+//   #spec=<base64url of the UTF-8 spec>[&inherit=<base64url>]&theme=light|dark&scale=1..4[&t=seconds]
 // `t` is present only while paused (a shared link then shows that very frame).
+// `inherit` is present only when the spec inherits settings from its page (front
+// matter, the project file): their `appearance`/`animation`/`lang` lines.
 // base64url is RFC 4648 §5 without padding, as the site builder writes its
 // "open in the playground" links.
 
@@ -34,6 +36,14 @@ export function readFragment(hash) {
     if (spec === null) problems.push('the link\'s spec is not valid base64url');
     else state.spec = spec;
   }
+  if (params.has('inherit')) {
+    const inherit = decodeBase64URL(params.get('inherit'));
+    if (inherit === null) problems.push('the link\'s inherited settings are not valid base64url');
+    else state.inherit = inherit;
+  } else if (params.has('spec')) {
+    // A link to another spec does not keep the previous spec's page settings.
+    state.inherit = '';
+  }
   const theme = params.get('theme');
   if (theme === 'light' || theme === 'dark') state.theme = theme;
   else if (theme !== null) problems.push(`unknown theme "${theme}"`);
@@ -56,8 +66,10 @@ export function readFragment(hash) {
 }
 
 /** The fragment for `state` (without the leading '#'). */
-export function writeFragment({ spec, theme, scale, playing, time }) {
-  let fragment = `spec=${encodeBase64URL(spec)}&theme=${theme}&scale=${scale}`;
+export function writeFragment({ spec, inherit = '', theme, scale, playing, time }) {
+  let fragment = `spec=${encodeBase64URL(spec)}`;
+  if (inherit) fragment += `&inherit=${encodeBase64URL(inherit)}`;
+  fragment += `&theme=${theme}&scale=${scale}`;
   // Three decimals: a millisecond is finer than any frame.
   if (!playing) fragment += `&t=${Number(time.toFixed(3))}`;
   return fragment;

@@ -25,6 +25,9 @@ const motion = document.documentElement.dataset.motion;
 const reducedMotion = motion === 'reduce' || (!motion && matchMedia('(prefers-reduced-motion: reduce)').matches);
 const state = {
   spec: EXAMPLE,
+  // Settings the spec inherits from its page (front matter, project file), as the
+  // gallery's "Open in playground" link passes them; '' for none.
+  inherit: '',
   // The site's theme (gallery.js sets data-theme from the reader's toggle), else the system's.
   theme: document.documentElement.dataset.theme === 'dark' ||
     (!document.documentElement.dataset.theme && matchMedia('(prefers-color-scheme: dark)').matches) ? 'dark' : 'light',
@@ -42,6 +45,7 @@ const controls = $('pg-controls');
 const play = $('pg-play');
 const scrub = $('pg-scrub');
 const timeOut = $('pg-time');
+const inheritNote = $('pg-inherit');
 
 let sk = null;
 /** Animation of the last spec that parsed: { kind, duration, delay, moves, period }. */
@@ -65,6 +69,7 @@ function applyFragment() {
   }
   clockOrigin = performance.now() - state.time * 1000;
   editor.text = state.spec;
+  showInherited();
   controls.elements.theme.value = state.theme;
   controls.elements.scale.value = String(state.scale);
   live.setTheme(state.theme);
@@ -88,10 +93,29 @@ function showStatus(message) {
   status.textContent = linkNotice ? `${linkNotice} ${message}` : message;
 }
 
+/** Says what the spec inherits from its page, with a way to drop it; hidden when nothing. */
+function showInherited() {
+  inheritNote.hidden = !state.inherit;
+  inheritNote.querySelector('code').textContent = state.inherit.trim();
+}
+
+/** The spec's component, or its problems; inherited settings that fail are dropped, said. */
+function compile() {
+  try {
+    return sk.html(state.spec, { inherit: state.inherit });
+  } catch (error) {
+    if (!(error instanceof RangeError) || !state.inherit) throw error;
+    linkNotice = `Ignored the link's inherited settings (${error.message}).`;
+    state.inherit = '';
+    showInherited();
+    return sk.html(state.spec);
+  }
+}
+
 /** Parses the spec again: diagnostics, the live component, the cycle length. */
 function specChanged() {
   state.spec = editor.text;
-  const component = sk.html(state.spec);
+  const component = compile();
   if (component.diagnostics) {
     specOK = false;
     editor.show(component.diagnostics);
@@ -119,7 +143,8 @@ function frame(now) {
   // Frames that cannot change (animation.moves is false) are drawn once per change.
   if (sk && specOK && (needsFrame || (state.playing && animation.moves))) {
     const time = currentTime(now);
-    const image = sk.render(state.spec, { time, scale: state.scale, theme: state.theme, into: canvas.buffer });
+    const image = sk.render(state.spec, { time, scale: state.scale, theme: state.theme, into: canvas.buffer,
+      inherit: state.inherit });
     if (!image.diagnostics) {
       canvas.draw(image, state.scale);
       live.seek(time + animation.delay);
@@ -164,6 +189,11 @@ controls.addEventListener('change', (event) => {
   saveFragment();
 });
 play.addEventListener('click', () => setPlaying(!state.playing));
+$('pg-inherit-drop').addEventListener('click', () => {
+  state.inherit = '';
+  showInherited();
+  if (sk) specChanged();
+});
 scrub.addEventListener('input', () => {
   setPlaying(false);
   state.time = Number(scrub.value);

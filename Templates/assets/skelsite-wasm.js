@@ -48,7 +48,15 @@
  * recorded edge coverage, so animating a spec repaints only its shapes' colours;
  * the pixels are the same as a whole repaint's.
  *
- * ## sk.html(specText)
+ * ## Inherited settings: the `inherit` option
+ *
+ * `render` and `html` take `inherit`, the settings a spec inherits from where it is
+ * written (its page's front matter, the project file): `appearance …`, `animation …` and
+ * `lang …` lines, as site/reference/appearance.md describes them, e.g.
+ * `'appearance base=#F1E4D8\nlang fr\n'`. The default `''` inherits nothing. A line the
+ * core cannot read throws a `RangeError` naming its line and column.
+ *
+ * ## sk.html(specText, { inherit })
  *
  * Returns `{ scope, html, css, warnings, animation, swiftui }`: the component's scope
  * class (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits
@@ -137,10 +145,16 @@ function checkSpec(specText) {
   if (typeof specText !== 'string') throw new TypeError('spec text must be a string');
 }
 
+function checkInherit(inherit) {
+  if (typeof inherit !== 'string') throw new TypeError('inherit must be a string of settings lines');
+}
+
 export async function load(source) {
   const module = await compile(source);
   let exports = (await WebAssembly.instantiate(module, {})).exports;
   const encoder = new TextEncoder();
+  /** What the module was last told to inherit; null: unknown (sent again next call). */
+  let inherited = '';
 
   /** Calls `fn(specPtr, specLen)` with the spec in wasm memory and decodes the handle. */
   function call(specText, fn, decode) {
@@ -166,13 +180,26 @@ export async function load(source) {
       if (!(error instanceof WebAssembly.RuntimeError) && error.message !== 'out of memory') throw error;
       // A trap leaves the module's heap in an unknown state: start a fresh instance.
       exports = new WebAssembly.Instance(module, {}).exports;
+      inherited = '';
       return { diagnostics: [{ line: 1, column: 1, message: `renderer failed: ${error.message}`, severity: 'error' }] };
     }
   }
 
+  /** Tells the module what specs inherit, when that changed since the last call. */
+  function inheritFrom(text) {
+    checkInherit(text);
+    if (text === inherited) return;
+    inherited = null;
+    const result = call(text, (ptr, len) => exports.inherit(ptr, len), () => null);
+    const error = result && result.diagnostics.find((d) => d.severity === 'error');
+    if (error) throw new RangeError(`inherit: line ${error.line}, column ${error.column}: ${error.message}`);
+    inherited = text;
+  }
+
   return {
-    render(specText, { time = 0, scale = 1, theme = 'light', into = null } = {}) {
+    render(specText, { time = 0, scale = 1, theme = 'light', into = null, inherit = '' } = {}) {
       checkSpec(specText);
+      checkInherit(inherit);
       if (typeof theme !== 'string' || !Object.hasOwn(THEMES, theme)) {
         throw new RangeError(`theme must be 'light' or 'dark', not ${JSON.stringify(theme)}`);
       }
@@ -182,6 +209,7 @@ export async function load(source) {
       if (typeof time !== 'number' || !Number.isFinite(time)) {
         throw new RangeError(`time must be a finite number of seconds, not ${time}`);
       }
+      inheritFrom(inherit);
       return call(specText, (ptr, len) => exports.render(ptr, len, time, scale, THEMES[theme]), (h, memory, reader) => {
         if (h[0] !== KIND_IMAGE) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
         // A copy: the wasm buffer is freed on release and detached when memory grows.
@@ -196,8 +224,9 @@ export async function load(source) {
       });
     },
 
-    html(specText) {
+    html(specText, { inherit = '' } = {}) {
       checkSpec(specText);
+      inheritFrom(inherit);
       return call(specText, (ptr, len) => exports.html(ptr, len), (h, memory, reader) => {
         if (h[0] !== KIND_HTML) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
         const scope = reader.text();

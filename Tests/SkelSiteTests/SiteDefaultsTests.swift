@@ -143,6 +143,22 @@ import Testing
         #expect(!german.contains("--sk-b:#f1e4d8"))
     }
 
+    /// "Open in playground" carries what the spec inherits, so the playground paints what
+    /// the page shows; without inherited settings the link is the spec alone, as before.
+    @Test func playgroundLinksCarryTheInheritedSettings() throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let report = try Self.build(site, Self.project())
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let german = try site.read("de.html")
+        let spec = "skeleton \"Zeile\" width=120\n  rect height=10"
+        let inherited = "appearance base=#F1E4D8\nappearance base=#CCCCCC\nlang de\n"
+        #expect(german.contains("href=\"playground.html#spec=\(Base64URL.encode(Array(spec.utf8)))&amp;inherit="
+            + "\(Base64URL.encode(Array(inherited.utf8)))\">Open in playground</a>"))
+        #expect(PageContexts.playgroundLink(root: "", spec: spec, inherited: "")
+            == "playground.html#spec=\(Base64URL.encode(Array(spec.utf8)))")
+    }
+
     @Test func changingAProjectDefaultRendersAgainAndWithoutOneNothingChanges() throws {
         let site = try Self.site()
         defer { site.remove() }

@@ -24,13 +24,15 @@ import Testing
     static let scrubbedTime = 1.1
 
     /// Native pixels (written to `directory/file`), HTML and CSS of one spec.
-    static func expected(_ text: String, file: String, in directory: URL) throws -> [String: Any] {
-        let spec = try #require(SpecParser.parse(text).spec)
+    static func expected(_ text: String, file: String, in directory: URL, inherit: String = "") throws -> [String: Any] {
+        let settings = InheritedSettings.read(canonicalText: Array(inherit.utf8))
+        #expect(settings.diagnostics.isEmpty)
+        let spec = try #require(SpecParser.parse(Array(text.utf8), inheriting: settings.settings).spec)
         let layout = LayoutEngine.layout(spec)
         let image = Painter.paint(spec, layout: layout, time: time, scale: scale, theme: theme)
         try Data(image.pixels).write(to: directory.appendingPathComponent(file))
         let component = ComponentEmitter.emit(spec, layout: layout)
-        return ["spec": text, "width": image.width, "height": image.height, "rgba": file,
+        return ["spec": text, "inherit": inherit, "width": image.width, "height": image.height, "rgba": file,
                 "html": component.html, "css": component.css]
     }
 
@@ -102,6 +104,9 @@ import Testing
             "time": Self.time, "scale": Self.scale, "theme": "dark",
             "linked": try Self.expected(try Self.fixture("article-row.skel"), file: "linked.rgba", in: work),
             "typed": try Self.expected(try Self.fixture("profile-pulse.skel"), file: "typed.rgba", in: work),
+            // The linked spec as a page with front matter gives it (its own lines win).
+            "inherited": try Self.expected(try Self.fixture("article-row.skel"), file: "inherited.rgba", in: work,
+                                           inherit: "appearance base=#7A5C3E dark-base=#5C7A3E\nlang fr\n"),
             "controls": try Self.controls(try Self.fixture("profile-pulse.skel"), in: work),
             "invalid": ["spec": invalid, "diagnostics": diagnostics.map { d in
                 ["line": d.position.line, "column": d.position.column, "message": d.message,
@@ -116,7 +121,7 @@ import Testing
                                       environment: ["CHROMIUM": chromium.path])
         run.output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "playground.test: linked, typed, themed, rescaled and scrubbed frames identical to native, "
-            + "plays and pauses, 4 diagnostics at their lines, fragment kept, no console errors")
+        #expect(run.output == "playground.test: linked, typed, themed, rescaled, scrubbed and inherited frames identical "
+            + "to native, plays and pauses, 4 diagnostics at their lines, fragment kept, no console errors")
     }
 }

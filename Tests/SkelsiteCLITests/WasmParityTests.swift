@@ -65,7 +65,25 @@ import Testing
             html.append(["spec": text, "scope": component.scope, "html": component.html, "css": component.css,
                          "swiftui": swiftui])
         }
-        let manifest = ["frames": frames, "diagnostics": diagnostics, "html": html]
+        // The same spec under a page's settings (the `inherit` option): the native side
+        // parses with the settings the build would give it.
+        let inherit = "appearance base=#F1E4D8 dark-base=#3A2F27\nanimation pulse duration=1.2s from=1 to=0.4\nlang fr\n"
+        let settings = InheritedSettings.read(canonicalText: Array(inherit.utf8))
+        #expect(settings.diagnostics.isEmpty)
+        #expect(settings.settings.canonicalText == inherit)
+        var inherited: [[String: Any]] = []
+        for (name, text) in fixtures where !(name.hasPrefix("bad-") || name.hasPrefix("not-")) {
+            let spec = try #require(SpecParser.parseWithinBounds(Array(text.utf8), inheriting: settings.settings).spec)
+            let layout = LayoutEngine.layout(spec)
+            let image = Painter.paint(spec, layout: layout, time: 0.3, scale: 2, theme: .dark)
+            let file = "\(name)-inherited.rgba"
+            try Data(image.pixels).write(to: out.appendingPathComponent(file))
+            let component = ComponentEmitter.emit(spec, layout: layout)
+            inherited.append(["spec": text, "inherit": inherit, "time": 0.3, "scale": 2, "theme": "dark",
+                              "width": image.width, "height": image.height, "rgba": file,
+                              "scope": component.scope, "html": component.html, "css": component.css])
+        }
+        let manifest = ["frames": frames, "diagnostics": diagnostics, "html": html, "inherited": inherited]
         try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
             .write(to: out.appendingPathComponent("cases.json"))
 
@@ -76,7 +94,7 @@ import Testing
         let run = try WasmHarness.run(node, ["Tests/wasm/render.test.mjs", wasm.path, out.path])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output == "render.test: 48 frames, 5 diagnostic lists, 8 components identical to native; "
-            + "10 sources load, 4 refused; 10 bad arguments throw\n")
+            + "8 specs under inherited settings identical; 10 sources load, 4 refused; 12 bad arguments throw\n")
     }
 
     /// The allocator under a random workload (Tests/wasm/alloc.test.mjs).

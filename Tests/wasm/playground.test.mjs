@@ -1,7 +1,8 @@
 // The playground in headless Chromium: opens a built site's playground.html from a
 // link carrying a spec, types another spec, works every control (theme, scale, scrub,
 // play/pause), types a broken one, follows a link changed in the address bar, opens
-// a link without a time and one with bad fields, and checks the canvas pixels (byte for byte against the
+// a link without a time, one with bad fields and one with its page's inherited
+// settings (then drops them), and checks the canvas pixels (byte for byte against the
 // native painter), the shipped HTML/CSS (against the native emitter), that the canvas
 // animates while playing and holds still when paused, the diagnostics shown at their
 // lines, the URL fragment after each change, and that the console stayed free of
@@ -15,6 +16,7 @@
 //   { time, scale, theme,
 //     linked:  { spec, width, height, rgba, html, css },
 //     typed:   { spec, width, height, rgba, html, css },
+//     inherited: { spec, inherit, width, height, rgba, html, css },
 //     controls: { light, scale1, scrubbed: { time, scale, theme, width, height, rgba },
 //                 background: { light: [r, g, b, a], dark: [r, g, b, a] } },
 //     invalid: { spec, diagnostics: [{ line, column, message, severity }] } }
@@ -386,6 +388,24 @@ try {
   await type(cases.linked.spec);
   await page.waitFor(`${status} === 'Rendered.'`, 'the notice to go once the spec is edited')
     .catch(async (error) => failures.push(`${error.message}: it says ${await page.evaluate(status)}`));
+
+  // A gallery link with the page's inherited settings: the canvas and the component
+  // wear them, the page says so, the fragment keeps them; "Drop" goes back to the spec alone.
+  const inherited = cases.inherited;
+  await page.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: theme }] });
+  await page.send('Page.navigate', { url: 'about:blank' });
+  const inheritLink = `#spec=${encodeBase64URL(inherited.spec)}&inherit=${encodeBase64URL(inherited.inherit)}` +
+    `&theme=${theme}&scale=${scale}&t=${time}`;
+  await page.send('Page.navigate', { url: `${origin}/playground.html${inheritLink}` });
+  await checkRendering('a link with inherited settings', inherited);
+  const note = await page.evaluate(`({ hidden: document.getElementById('pg-inherit').hidden,
+    text: document.querySelector('#pg-inherit code').textContent })`);
+  if (note.hidden || note.text !== inherited.inherit.trim()) failures.push(`inherited note: ${JSON.stringify(note)}`);
+  await fragmentIs(inheritLink, 'the fragment to keep the inherited settings');
+  await click('#pg-inherit-drop');
+  await checkRendering('inherited settings dropped', cases.linked);
+  await fragmentIs(fragment(cases.linked.spec, theme, scale, time), 'the fragment without the inherited settings');
+  if (!(await page.evaluate(`document.getElementById('pg-inherit').hidden`))) failures.push('the inherited note stays after Drop');
 } catch (error) {
   failures.push(`${error.message}`);
 } finally {
@@ -399,5 +419,5 @@ if (failures.length > 0) {
   console.error(`playground.test: ${failures.length} failures`);
   process.exit(1);
 }
-console.log(`playground.test: linked, typed, themed, rescaled and scrubbed frames identical to native, ` +
+console.log(`playground.test: linked, typed, themed, rescaled, scrubbed and inherited frames identical to native, ` +
   `plays and pauses, ${cases.invalid.diagnostics.length} diagnostics at their lines, fragment kept, no console errors`);

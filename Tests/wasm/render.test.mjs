@@ -8,7 +8,8 @@
 // `swift test --filter WasmParityTests`; it builds the wasm and calls this script):
 //   { "frames":      [{ spec, time, scale, theme, width, height, rgba: "file.rgba" }],
 //     "diagnostics": [{ spec, diagnostics: [{ line, column, message, severity }] }],
-//     "html":        [{ spec, scope, html, css, swiftui }] }
+//     "html":        [{ spec, scope, html, css, swiftui }],
+//     "inherited":   [{ spec, inherit, time, scale, theme, width, height, rgba, scope, html, css }] }
 // `spec` is the spec's text. Exit 0 when everything matches, 1 with a report otherwise.
 //
 // It also loads the module from every kind of source load() takes in node (bytes in
@@ -30,6 +31,21 @@ const cases = JSON.parse(readFileSync(join(expectedDir, 'cases.json'), 'utf8'));
 const sk = await load(readFileSync(wasmPath));
 const failures = [];
 const title = (spec) => spec.split('\n').find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
+
+// Specs under a page's settings (the `inherit` option) first: the plain cases that
+// follow then prove that `inherit: ''` (the default) drops them again.
+for (const c of cases.inherited) {
+  const label = `${title(c.spec)} inheriting`;
+  const got = sk.render(c.spec, { time: c.time, scale: c.scale, theme: c.theme, inherit: c.inherit });
+  const want = readFileSync(join(expectedDir, c.rgba));
+  if (got.diagnostics || got.width !== c.width || got.height !== c.height || !Buffer.from(got.pixels).equals(want)) {
+    failures.push(`${label}: frame differs from native${got.diagnostics ? ' ' + JSON.stringify(got.diagnostics) : ''}`);
+  }
+  const component = sk.html(c.spec, { inherit: c.inherit });
+  for (const key of ['scope', 'html', 'css']) {
+    if (component[key] !== c[key]) failures.push(`${label}: ${key} differs from native`);
+  }
+}
 
 for (const c of cases.frames) {
   const label = `${title(c.spec)} t=${c.time} scale=${c.scale} ${c.theme}`;
@@ -162,6 +178,10 @@ for (const [options, type, message] of badOptions) {
   await rejects(`render(spec, ${JSON.stringify(options)})`, () => sk.render(spec, options), type, message);
 }
 await rejects('render(42)', () => sk.render(42), TypeError, 'spec text must be a string');
+await rejects('render(spec, { inherit: 7 })', () => sk.render(spec, { inherit: 7 }), TypeError,
+  'inherit must be a string of settings lines');
+await rejects('html(spec, { inherit: bad })', () => sk.html(spec, { inherit: 'lang en\nappearance bsae=#fff' }), RangeError,
+  "inherit: line 2, column 12: unknown attribute 'bsae' on appearance; did you mean 'base'?");
 await rejects('html(null)', () => sk.html(null), TypeError, 'spec text must be a string');
 
 // `into`: filled and returned when its length is exactly width·height·4, else left alone.
@@ -214,5 +234,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(`render.test: ${cases.frames.length} frames, ${cases.diagnostics.length} diagnostic lists, ` +
-  `${cases.html.length} components identical to native; ${loaded} sources load, 4 refused; ` +
-  `${badOptions.length + 2} bad arguments throw`);
+  `${cases.html.length} components identical to native; ${cases.inherited.length} specs under inherited settings identical; ` +
+  `${loaded} sources load, 4 refused; ${badOptions.length + 4} bad arguments throw`);

@@ -96,7 +96,7 @@ struct PageContexts: Sendable {
             "light2x": files.link(ComponentFiles.light2x, root: root),
             "dark1x": files.link(ComponentFiles.dark1x, root: root),
             "dark2x": files.link(ComponentFiles.dark2x, root: root),
-            "playgroundURL": root + "playground.html#spec=" + Base64URL.encode(Array(component.block.text.utf8)),
+            "playgroundURL": Self.playgroundLink(root: root, spec: component.block.text, inherited: component.inherited),
         ]
         if !agreements.isEmpty, let agreement = agreements[SHA256.hex(Array(VerifySpecs.digestSource(component.block.text, inherited: component.inherited).utf8))] {
             context["agreement"] = AgreementTable.context(agreement)
@@ -114,6 +114,15 @@ struct PageContexts: Sendable {
     }
 
     /// "0.375 s": up to three decimals, no trailing zeros.
+    /// "Open in playground": the spec, and what it inherits from its page (front matter,
+    /// project file), so the playground paints what the gallery shows
+    /// (site/guides/playground-api.md, "Inherited settings").
+    static func playgroundLink(root: String, spec: String, inherited: String) -> String {
+        var link = root + "playground.html#spec=" + Base64URL.encode(Array(spec.utf8))
+        if !inherited.isEmpty { link += "&inherit=" + Base64URL.encode(Array(inherited.utf8)) }
+        return link
+    }
+
     static func formatSeconds(_ seconds: Double) -> String {
         var text = String(format: "%.3f", seconds)
         while text.hasSuffix("0") { text.removeLast() }
