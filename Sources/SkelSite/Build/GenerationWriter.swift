@@ -34,8 +34,11 @@ final class GenerationWriter: @unchecked Sendable {
         root = folder.path
         livePath = live.flatMap { SourceReading.realPath($0.folder) }
         liveFiles = live?.files ?? GenerationFiles()
-        before = FolderScan.of(folder.path)
+        // Files plus their folders: a component's folder holds four or more PNGs.
+        let expected = liveFiles.records.count + liveFiles.records.count / 4
+        before = FolderScan.of(folder.path, expecting: expected)
         folders = [""]
+        placed.reserveCapacity(liveFiles.records.count)
         for (path, entry) in before.entries where entry.kind == .folder { folders.insert(path) }
     }
 

@@ -96,7 +96,7 @@ public struct SiteBuilder: Sendable {
             let previous = opened.liveManifest
             var unchanged: OutputManifest?
             if let previous, previous.inputs == inputs.all, let liveFiles, let folder = opened.liveFolder,
-               liveFiles.matches(FolderScan.of(folder.path)) {
+               liveFiles.matches(FolderScan.of(folder.path, expecting: liveFiles.records.count + liveFiles.records.count / 4)) {
                 unchanged = previous
             }
             return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged),

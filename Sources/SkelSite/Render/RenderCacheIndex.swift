@@ -64,7 +64,7 @@ struct RenderCacheIndex: Sendable, Equatable {
         let magicBytes = Array(magic.utf8)
         guard bytes.count >= magicBytes.count + 64, Array(bytes.prefix(magicBytes.count)) == magicBytes else { return nil }
         let end = bytes.count - 64
-        guard String(decoding: bytes[end...], as: UTF8.self) == bytes.withUnsafeBufferPointer({ SHA256.hex(Array($0[..<end])) })
+        guard String(decoding: bytes[end...], as: UTF8.self) == bytes.withUnsafeBytes({ SHA256.hex(UnsafeRawBufferPointer(rebasing: $0[..<end])) })
         else { return nil }
         var index = RenderCacheIndex()
         var offset = magicBytes.count

@@ -14,43 +14,74 @@ struct SHA256 {
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     static func hex(_ bytes: [UInt8]) -> String {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = bytes
-        let bitLength = UInt64(bytes.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
-            }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-            }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
-        }
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for word in h {
-            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 15)]) }
-        }
-        return String(decoding: out, as: UTF8.self)
+        bytes.withUnsafeBufferPointer { hex(UnsafeRawBufferPointer($0)) }
     }
 
+    /// The digest of raw bytes (why unsafe: every PNG of a cold build and every cache
+    /// file a rebuild checks goes through here; the whole blocks are hashed where they
+    /// lie, without copying the message or checking bounds; only the last one or two
+    /// blocks, with the padding, are copied).
+    static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        let whole = bytes.count / 64 * 64
+        k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                if let base = bytes.baseAddress {
+                    for chunk in stride(from: 0, to: whole, by: 64) { compress(base + chunk, &h, w.baseAddress!, k.baseAddress!) }
+                }
+                // The tail, 0x80, zeros and the length in bits: one or two blocks.
+                var tail = [UInt8](repeating: 0, count: 128)
+                let rest = bytes.count - whole
+                for i in 0..<rest { tail[i] = bytes[whole + i] }
+                tail[rest] = 0x80
+                let blocks = rest < 56 ? 1 : 2
+                let bitLength = UInt64(bytes.count) &* 8
+                for i in 0..<8 { tail[blocks * 64 - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
+                tail.withUnsafeBytes { raw in
+                    for block in 0..<blocks { compress(raw.baseAddress! + block * 64, &h, w.baseAddress!, k.baseAddress!) }
+                }
+            }
+        }
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 64) { out in
+            var index = 0
+            for word in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7] {
+                for shift in stride(from: 28, through: 0, by: -4) {
+                    out[index] = digits.utf8Start[Int((word >> UInt32(shift)) & 15)]
+                    index += 1
+                }
+            }
+            return 64
+        }
+    }
+
+    /// One 64-byte block into the state `h`; `w` is scratch for the 64-word schedule.
+    @inline(__always)
+    private static func compress(_ block: UnsafeRawPointer, _ h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+                                 _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>) {
+        for i in 0..<16 {
+            w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+        }
+        for i in 16..<64 {
+            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var a = h.0, b = h.1, c = h.2, d = h.3, e = h.4, f = h.5, g = h.6, hh = h.7
+        for i in 0..<64 {
+            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+        }
+        h.0 = h.0 &+ a; h.1 = h.1 &+ b; h.2 = h.2 &+ c; h.3 = h.3 &+ d
+        h.4 = h.4 &+ e; h.5 = h.5 &+ f; h.6 = h.6 &+ g; h.7 = h.7 &+ hh
+    }
+
+    @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }

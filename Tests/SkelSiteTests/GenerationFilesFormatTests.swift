@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import SkelSite
+
+/// The live generation's record (`N.files`) is read and written byte by byte; what it
+/// reads back is what was written, and a torn or foreign file is no record at all.
+@Suite struct GenerationFilesFormatTests {
+    static let files = GenerationFiles(records: [
+        "index.html": .init(id: "gallery:" + String(repeating: "a", count: 64), stamp: .init(inode: 18_446_744_073_709_551_615, size: 7_020_465, modified: 1_764_038_760_123_456_789)),
+        "png/a--b/light@1x.png": .init(id: "sha256:" + String(repeating: "0", count: 64), stamp: .init(inode: 0, size: 0, modified: 0)),
+        "odd name%\nwith a newline.html": .init(id: "page:1", stamp: .init(inode: 7, size: 12, modified: -5)),
+    ])
+
+    @Test func whatIsWrittenIsReadBack() throws {
+        let bytes = Self.files.encoded()
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            skelsite-generation-files 1
+            18446744073709551615 7020465 1764038760123456789 gallery:\(String(repeating: "a", count: 64)) index.html
+            7 12 -5 page:1 odd name%25%0Awith a newline.html
+            0 0 0 sha256:\(String(repeating: "0", count: 64)) png/a--b/light@1x.png
+
+            """)
+        #expect(GenerationFiles.decode(bytes) == Self.files)
+        #expect(GenerationFiles.decode(GenerationFiles().encoded()) == GenerationFiles())
+    }
+
+    @Test func aTornOrForeignFileIsNoRecord() {
+        let bytes = Self.files.encoded()
+        // Cut anywhere inside: a line without its newline, or a field cut short.
+        for cut in [bytes.count - 1, bytes.count - 30, 40, 29] {
+            #expect(GenerationFiles.decode(Array(bytes[..<cut])) == nil, "cut at \(cut)")
+        }
+        #expect(GenerationFiles.decode(Array("skelsite-generation-files 2\n".utf8)) == nil)
+        #expect(GenerationFiles.decode(Array("skelsite-generation-files 1\nx 1 2 id path\n".utf8)) == nil)
+        #expect(GenerationFiles.decode(Array("skelsite-generation-files 1\n1 2 3 idonly\n".utf8)) == nil)
+        #expect(GenerationFiles.decode(Array("skelsite-generation-files 1\n99999999999999999999999 2 3 id p\n".utf8)) == nil)
+    }
+}
