@@ -141,7 +141,7 @@ import Testing
     @Test func sheetsPackFramesInRows() {
         let sizes = [VerifySheets.Size(width: 300, height: 100), VerifySheets.Size(width: 200, height: 400)]
         let times: [[Double]] = [[0, 0.25, 0.5, 0.75], [0, 0, 0, 0]]
-        let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: 1, maxSide: 1000)
+        let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: 1, maxWidth: 1000, maxHeight: 960)
         // Spec 1 (400 tall) first: five 200-wide cells per 1000-wide row; spec 0's cells
         // follow in the row that has room, then in rows below, until 960 is passed.
         #expect(sheets.count == 2)
@@ -154,20 +154,26 @@ import Testing
         #expect(sheets[1].cells.map(\.x) == [0, 300, 600, 0] && sheets[1].cells.map(\.y) == [0, 0, 0, 100])
         #expect(sheets[1].cells.map(\.theme) == [.dark, .dark, .dark, .dark])
         #expect(sheets[1].width == 900 && sheets[1].height == 200)
+        // Frames are numbered in packing order, none tiled.
+        #expect(sheets.flatMap(\.cells).map(\.frame) == Array(0..<16))
+        #expect(sheets.flatMap(\.cells).allSatisfy { !$0.isTiled && $0.completesFrame })
         // At 2x the same frames take twice the device pixels: half the CSS side.
-        let twice = VerifySheets.pack(sizes: sizes, times: times, scale: 2, maxSide: 1000)
+        let twice = VerifySheets.pack(sizes: sizes, times: times, scale: 2, maxWidth: 1000, maxHeight: 1000)
         #expect(twice.allSatisfy { $0.width <= 500 && $0.height <= 500 })
         #expect(twice.map(\.cells.count).reduce(0, +) == 16)
     }
 
-    /// WebKitGTK's short band starts 1000 *device* pixels down: at 2x two 300-point
-    /// frames (1200 device pixels) must not stand one above the other; at 1x they may.
-    @Test func sheetHeightIsBoundedInDevicePixels() {
-        let sizes = [VerifySheets.Size(width: 1000, height: 300)]
+    /// WebKitGTK's short band starts 1000 *device* pixels from the page origin, across
+    /// and down: its sheets are at most 960 device pixels a side; other engines' are wider.
+    @Test func sheetSidesAreBoundedInDevicePixels() {
+        #expect(VerifySheets.limits(for: .webkit) == (960, 960))
+        #expect(VerifySheets.limits(for: .chromium) == (2048, 2048) && VerifySheets.limits(for: .firefox) == (2048, 2048))
+        let sizes = [VerifySheets.Size(width: 400, height: 300)]
         let times: [[Double]] = [[0, 0, 0, 0]]
-        let once = VerifySheets.pack(sizes: sizes, times: times, scale: 1)
-        #expect(once.map(\.height) == [900, 300])
-        let twice = VerifySheets.pack(sizes: sizes, times: times, scale: 2)
-        #expect(twice.count == 8 && twice.allSatisfy { $0.height * 2 <= VerifySheets.maxDeviceHeight })
+        let once = VerifySheets.pack(sizes: sizes, times: times, scale: 1, maxWidth: 960, maxHeight: 960)
+        #expect(once.map(\.height) == [900, 300] && once.map(\.width) == [800, 800])
+        // At 2x two 300-point frames (1200 device pixels) never stand one above the other.
+        let twice = VerifySheets.pack(sizes: sizes, times: times, scale: 2, maxWidth: 960, maxHeight: 960)
+        #expect(twice.count == 8 && twice.allSatisfy { $0.width == 400 && $0.height == 300 })
     }
 }

@@ -50,12 +50,51 @@ import Testing
             "webkit: 16 frames, worst 100%, median 100%; counting anti-aliased: worst 100%, median 100%; 0 failing",
             "1 specs, 48 frames, 0 below 99.5% (worst 100%)",
         ])
-        // The pages the browsers were shown, one sheet per scale, each frame in its cell.
+        // The pages the browsers were shown, one sheet per scale, each frame in its cell;
+        // at 2x WebKit's sheets (960 device pixels a side) are not the others' (2,048).
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("pages").path).sorted()
-        #expect(pages == ["sheet-1x-001.html", "sheet-2x-001.html"])
+        #expect(pages == ["sheet-1x-001.html", "sheet-2x-001.html", "webkit-sheet-2x-001.html"])
         let page = try String(contentsOf: dir.appendingPathComponent("pages/sheet-1x-001.html"), encoding: .utf8)
         #expect(page.components(separatedBy: "<div class=\"cell\"").count == 9)
         #expect(page.contains("<!-- bars.md:1 dark t=0.75s -->"))
         #expect(!page.contains("<script"))
+    }
+
+    /// "Limits: fifty rows" at 2x is 1,224 device pixels tall: shot whole, WebKitGTK
+    /// clipped its bands a device pixel short from 1,000 pixels down (99.74% in a frame).
+    /// In tiles, each within 960 device pixels of the page origin, every frame is at the bar.
+    @Test func webKitShootsATallComponentInTiles() throws {
+        let dir = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = """
+            ```skeleton
+            skeleton "Limits: fifty rows" width=240
+              animation shimmer direction=top-to-bottom duration=3s
+              repeat 50 gap=4 padding=8
+                row gap=6 align=center
+                  circle 8
+                  rect height=6 grow=1 radius=3
+                  rect 24x6 radius=3
+            ```
+
+            """
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("limits.md"))
+        let run = try CLIRunner.run(["verify", ".", "--browser", "webkit", "--scale", "2", "--minimum", "0.999",
+                                     "--json", "v.json", "--keep-pages", "pages"], cwd: dir)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("v.json")))
+                                  as? [String: Any])
+        let rows = try #require(object["results"] as? [[String: Any]])
+        #expect(rows.count == 8)
+        for row in rows {
+            #expect(row["pixels"] as? Int == 480 * 1224)
+            #expect((row["match"] as? Double ?? 0) >= 0.999, "\(row)")
+        }
+        // A frame a sheet: its upper 480 points, and the 132 below moved up to the page's top.
+        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("pages").path)
+        #expect(pages.count == 8)
+        let page = try String(contentsOf: dir.appendingPathComponent("pages/sheet-2x-008.html"), encoding: .utf8)
+        #expect(page.contains("<!-- limits.md:1 dark t=2.25s tile at 0,480 -->"))
+        #expect(page.contains("<div style=\"position:relative;left:-0px;top:-480px;width:240px;height:612px\">"))
     }
 }

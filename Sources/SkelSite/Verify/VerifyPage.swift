@@ -17,6 +17,12 @@ enum VerifyPage {
         var height: Int
         /// `path:line`, in a comment, for whoever opens a kept page.
         var name: String
+        /// A tile (VerifySheets): the cell shows the part of a frameWidth × frameHeight
+        /// frame that starts (tileX, tileY) CSS pixels from its top left.
+        var tileX = 0
+        var tileY = 0
+        var frameWidth = 0
+        var frameHeight = 0
     }
 
     static func html(_ cells: [Cell], width: Int, height: Int) -> String {
@@ -28,14 +34,26 @@ enum VerifyPage {
             styles += component.css
             let background = cell.spec.appearance.colours(for: cell.theme).background
             body += "<!-- " + HTMLText.escape(cell.name).replacingOccurrences(of: "--", with: "- -") + " "
-                + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s -->\n"
+                + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s"
+                + (cell.width != cell.frameWidth || cell.height != cell.frameHeight
+                    ? " tile at " + String(cell.tileX) + "," + String(cell.tileY) : "") + " -->\n"
             body += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
                 + String(cell.x) + "px;top:" + String(cell.y) + "px;width:" + String(cell.width) + "px;height:"
-                + String(cell.height) + "px;background:" + background.hex + "\">\n" + component.html + "</div>\n"
+                + String(cell.height) + "px;background:" + background.hex + "\">\n" + tile(component.html, cell) + "</div>\n"
         }
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
             + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
             + "px;height:" + String(height) + "px}\n.cell{position:absolute;overflow:hidden}\n</style>\n<style>\n"
             + styles + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+    }
+
+    /// A tile's component: in a box of the whole frame's size moved up and left by the
+    /// tile's offset, so the tile's part stands at the cell's origin and the cell's
+    /// overflow clips the rest. The component's own HTML and CSS are as built; only
+    /// where it sits on the page moves (by whole CSS pixels, so whole device pixels).
+    static func tile(_ html: String, _ cell: Cell) -> String {
+        guard cell.width != cell.frameWidth || cell.height != cell.frameHeight else { return html }
+        return "<div style=\"position:relative;left:-" + String(cell.tileX) + "px;top:-" + String(cell.tileY)
+            + "px;width:" + String(cell.frameWidth) + "px;height:" + String(cell.frameHeight) + "px\">\n" + html + "</div>\n"
     }
 }

@@ -8,7 +8,8 @@ import SkeletonWeb
 ///
 /// Speed: the frames of many specs share a sheet (VerifySheets), one page per sheet
 /// photographed once per engine; each frame is cropped out at whole CSS pixels and
-/// painted once for all engines.
+/// painted once for all engines. A frame larger than a sheet is shot in tiles, put
+/// back together before it is compared.
 public struct VerifyRun {
     public struct Options {
         public var scales: [Int] = [1, 2]
@@ -29,8 +30,6 @@ public struct VerifyRun {
         /// The bar for the match with anti-aliased pixels counted as mismatches, in the
         /// engines `VerifyGate.antialiasedEngines`; nil: reported, not gated.
         public var minimumWithAntialiased: Double?
-        /// Device pixels per sheet side at most.
-        public var maxSheetSide = VerifySheets.maxSide
         public init() {}
     }
 
@@ -81,19 +80,41 @@ public struct VerifyRun {
         }
         let times = items.map { Self.times(of: $0.spec) }
         let digests = items.map { $0.source.isEmpty ? "" : SHA256.hex(Array($0.source.utf8)) }
+        // Each engine walks the sheets packed for its limits (VerifySheets.limits); engines
+        // whose packings are the same share the pages, the photos' painter frames too.
         var jobs: [(scale: Int, sheet: VerifySheets.Sheet, page: URL)] = []
+        var walks: [[Int]] = Array(repeating: [], count: cameras.count)
         for scale in options.scales {
-            let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxSide: options.maxSheetSide)
-            for (number, sheet) in sheets.enumerated() {
-                jobs.append((scale, sheet, try writePage(sheet, number: number + 1, scale: scale, items: items)))
+            var packings: [(sheets: [VerifySheets.Sheet], jobs: Range<Int>)] = []
+            for (slot, camera) in cameras.enumerated() {
+                let limits = VerifySheets.limits(for: camera.engine)
+                let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxWidth: limits.width,
+                                               maxHeight: limits.height)
+                if let same = packings.first(where: { $0.sheets == sheets }) {
+                    walks[slot] += Array(same.jobs)
+                    continue
+                }
+                // The first packing's pages are sheet-*.html; another is named after its engine.
+                let prefix = packings.isEmpty ? "" : camera.engine.rawValue + "-"
+                let first = jobs.count
+                for (number, sheet) in sheets.enumerated() {
+                    jobs.append((scale, sheet, try writePage(sheet, name: prefix + "sheet", number: number + 1,
+                                                             scale: scale, items: items)))
+                }
+                packings.append((sheets, first..<jobs.count))
+                walks[slot] += Array(first..<jobs.count)
             }
         }
-        let paints = SheetPaints(sheets: jobs.count, users: cameras.count) { index in
+        var users = Array(repeating: 0, count: jobs.count)
+        for walk in walks { for index in walk { users[index] += 1 } }
+        let paints = SheetPaints(users: users) { index in
             let job = jobs[index]
             return timings.measure("paint") {
                 job.sheet.cells.map { cell in
-                    Painter.paint(items[cell.spec].spec, layout: layouts[cell.spec], time: cell.time, scale: job.scale,
-                                  theme: cell.theme)
+                    // A tiled frame is compared whole, once its last tile is shot.
+                    guard cell.completesFrame else { return RGBAImage(width: 0, height: 0) }
+                    return Painter.paint(items[cell.spec].spec, layout: layouts[cell.spec], time: cell.time,
+                                         scale: job.scale, theme: cell.theme)
                 }
             }
         }
@@ -104,17 +125,33 @@ public struct VerifyRun {
             let work = UncheckedSendable { [self, camera] in
                 do {
                     var results: [VerifyResult] = []
+                    var tiled = TiledFrames()
                     // One engine's error ends the run: the others stop at their next sheet.
-                    for (index, job) in jobs.enumerated() where !outcomes.failed {
+                    for index in walks[slot] where !outcomes.failed {
+                        let job = jobs[index]
                         let painted = paints.frames(of: index)
                         defer { paints.done(with: index) }
                         var compared = try photograph(job.page, sheet: job.sheet, camera: camera, scale: job.scale,
-                                                      painted: painted, items: items, digests: digests)
+                                                      painted: painted, items: items, digests: digests, tiled: &tiled,
+                                                      sheetIndex: index)
                         // A second photo tells a browser that returned its picture before every
-                        // tile was drawn (blank areas) from a real mismatch.
-                        if compared.contains(where: { !VerifyGate.passes($0.result, options: options) }) {
-                            compared = try photograph(job.page, sheet: job.sheet, camera: camera, scale: job.scale,
-                                                      painted: painted, items: items, digests: digests)
+                        // tile was drawn (blank areas) from a real mismatch; a failing tiled
+                        // frame's earlier tiles are shot again too (only its own tiles are taken).
+                        let failing = compared.filter { !VerifyGate.passes($0.result, options: options) }
+                        if !failing.isEmpty {
+                            let frames = Set(failing.map(\.frame))
+                            for earlier in Set(failing.flatMap(\.earlierSheets)).sorted() {
+                                let again = jobs[earlier]
+                                _ = try photograph(again.page, sheet: again.sheet, camera: camera, scale: again.scale,
+                                                   painted: [], items: items, digests: digests, tiled: &tiled,
+                                                   sheetIndex: earlier, onlyFrames: frames)
+                            }
+                            // Only the failing frames are taken again: a passing tiled frame's
+                            // earlier tiles are gone once it was compared.
+                            let again = try photograph(job.page, sheet: job.sheet, camera: camera, scale: job.scale,
+                                                       painted: painted, items: items, digests: digests, tiled: &tiled,
+                                                       sheetIndex: index, onlyFrames: frames)
+                            compared = (compared.filter { !frames.contains($0.frame) } + again).sorted { $0.frame < $1.frame }
                         }
                         for frame in compared {
                             if !VerifyGate.passes(frame.result, options: options), let folder = options.failuresFolder {
@@ -159,38 +196,52 @@ public struct VerifyRun {
         var browser: RGBAImage
         var painted: RGBAImage
         var diff: RGBAImage?
+        /// For a tiled frame: the sheets (job indices) its earlier tiles were shot on.
+        var earlierSheets: [Int] = []
+        var frame = 0
     }
 
     /// The sheet's page, frozen as the browsers are shown it (with the test mutations).
-    private func writePage(_ sheet: VerifySheets.Sheet, number: Int, scale: Int, items: [VerifySpec]) throws -> URL {
+    private func writePage(_ sheet: VerifySheets.Sheet, name: String, number: Int, scale: Int,
+                           items: [VerifySpec]) throws -> URL {
         let folder = options.pagesFolder ?? scratch
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let digits = String(number)
-        let name = "sheet-\(scale)x-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".html"
-        let page = folder.appendingPathComponent(name)
+        let file = name + "-\(scale)x-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".html"
+        let page = folder.appendingPathComponent(file)
         var cells: [VerifyPage.Cell] = []
         for cell in sheet.cells {
             let shown = options.browserSpec.map { $0(items[cell.spec].spec) } ?? items[cell.spec].spec
             cells.append(VerifyPage.Cell(spec: shown, layout: LayoutEngine.layout(shown), theme: cell.theme,
                                          time: cell.time + options.browserTimeShift, x: cell.x, y: cell.y,
-                                         width: cell.width, height: cell.height, name: items[cell.spec].name))
+                                         width: cell.width, height: cell.height, name: items[cell.spec].name,
+                                         tileX: cell.tileX, tileY: cell.tileY, frameWidth: cell.frameWidth,
+                                         frameHeight: cell.frameHeight))
         }
         try UserFile.write(Array(VerifyPage.html(cells, width: sheet.width, height: sheet.height).utf8), to: page.path)
         return page
     }
 
-    /// Photographs one sheet in one engine and compares each of its frames with the painter's.
+    /// Photographs one sheet in one engine and compares each of its frames with the
+    /// painter's; a tile goes into `tiled`, and its frame is compared once it is whole.
     private func photograph(_ page: URL, sheet: VerifySheets.Sheet, camera: BrowserCamera, scale: Int,
-                            painted: [RGBAImage], items: [VerifySpec], digests: [String]) throws -> [Compared] {
+                            painted: [RGBAImage], items: [VerifySpec], digests: [String],
+                            tiled: inout TiledFrames, sheetIndex: Int,
+                            onlyFrames: Set<Int>? = nil) throws -> [Compared] {
         let photo = try timings.measure(camera.engine.rawValue + " shoot") {
             try camera.screenshot(of: page, width: sheet.width, height: sheet.height, scale: scale)
         }
         let started = Date()
         defer { timings.add(camera.engine.rawValue + " compare", Date().timeIntervalSince(started)) }
         var compared: [Compared] = []
-        for (index, cell) in sheet.cells.enumerated() {
-            let browser = Screenshot.crop(photo, x: cell.x * scale, y: cell.y * scale,
+        for (index, cell) in sheet.cells.enumerated() where onlyFrames?.contains(cell.frame) ?? true {
+            var browser = Screenshot.crop(photo, x: cell.x * scale, y: cell.y * scale,
                                           width: cell.width * scale, height: cell.height * scale)
+            var earlierSheets: [Int] = []
+            if cell.isTiled {
+                guard let whole = tiled.add(browser, of: cell, scale: scale, sheet: sheetIndex) else { continue }
+                (browser, earlierSheets) = whole
+            }
             let painter = painted[index]
             var diff: RGBAImage? = options.failuresFolder == nil ? nil
                 : RGBAImage(width: painter.width, height: painter.height)
@@ -204,7 +255,8 @@ public struct VerifyRun {
                                       theme: cell.theme, scale: scale, time: cell.time,
                                       mismatched: counts.mismatchedPixels, antialiased: counts.antialiasedPixels,
                                       pixels: painter.width * painter.height, specDigest: digests[cell.spec])
-            compared.append(Compared(result: result, browser: browser, painted: painter, diff: diff))
+            compared.append(Compared(result: result, browser: browser, painted: painter, diff: diff,
+                                     earlierSheets: earlierSheets, frame: cell.frame))
         }
         return compared
     }
@@ -275,9 +327,10 @@ final class SheetPaints: @unchecked Sendable {
     private let paint: (Int) -> [RGBAImage]
     private let lock = NSLock()
 
-    init(sheets: Int, users: Int, paint: @escaping (Int) -> [RGBAImage]) {
-        frames = Array(repeating: nil, count: sheets)
-        self.users = Array(repeating: users, count: sheets)
+    /// `users[i]`: how many engines photograph sheet i.
+    init(users: [Int], paint: @escaping (Int) -> [RGBAImage]) {
+        frames = Array(repeating: nil, count: users.count)
+        self.users = users
         self.paint = paint
     }
 
@@ -316,5 +369,32 @@ public final class VerifyTimings: @unchecked Sendable {
         let started = Date()
         defer { add(stage, Date().timeIntervalSince(started)) }
         return try work()
+    }
+}
+
+/// The tiles of frames larger than a sheet, shot so far in one engine, put together by
+/// frame until the frame's last tile (VerifySheets packs a frame's tiles in order).
+struct TiledFrames {
+    private var frames: [Int: (image: RGBAImage, sheets: [Int])] = [:]
+
+    /// Puts `tile`, shot on `sheet`, where it goes in its frame; once `cell` completes
+    /// the frame, the whole frame and the other sheets its tiles were shot on. Adding
+    /// the same tile again (a sheet shot twice) replaces it.
+    mutating func add(_ tile: RGBAImage, of cell: VerifySheets.Cell, scale: Int, sheet: Int)
+        -> (frame: RGBAImage, earlierSheets: [Int])? {
+        let key = cell.frame * 8 + scale
+        var (frame, sheets) = frames.removeValue(forKey: key)
+            ?? (RGBAImage(width: cell.frameWidth * scale, height: cell.frameHeight * scale), [])
+        let (left, top) = (cell.tileX * scale, cell.tileY * scale)
+        let rowBytes = tile.width * 4
+        for row in 0..<tile.height {
+            let from = row * rowBytes
+            let to = ((top + row) * frame.width + left) * 4
+            frame.pixels.replaceSubrange(to..<(to + rowBytes), with: tile.pixels[from..<(from + rowBytes)])
+        }
+        if cell.completesFrame { return (frame, sheets.filter { $0 != sheet }) }
+        if !sheets.contains(sheet) { sheets.append(sheet) }
+        frames[key] = (frame, sheets)
+        return nil
     }
 }

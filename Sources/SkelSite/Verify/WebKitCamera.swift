@@ -146,12 +146,14 @@ public final class WebKitCamera: BrowserCamera {
     public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> RGBAImage {
         var running = try browser(scale: scale)
         let path = "/session/" + running.session
-        // Sized to each sheet: a larger viewport would be rasterised, encoded and decoded for nothing.
-        if running.sizedFor.map({ $0 != (width, height) }) ?? true {
-            try running.client.call("POST", path + "/window/rect", ["width": width + running.chrome.width,
-                                                                    "height": height + running.chrome.height])
+        // Only ever enlarged: resizing the window costs WebKit more than the blank
+        // viewport below a smaller sheet does (sheets come tallest first).
+        if running.sizedFor.map({ width > $0.width || height > $0.height }) ?? true {
+            let size = (width: max(width, running.sizedFor?.width ?? 0), height: max(height, running.sizedFor?.height ?? 0))
+            try running.client.call("POST", path + "/window/rect", ["width": size.width + running.chrome.width,
+                                                                    "height": size.height + running.chrome.height])
             running.viewport = try viewport(running.client, session: running.session)
-            running.sizedFor = (width, height)
+            running.sizedFor = size
             browsers[scale] = running
         }
         try running.client.call("POST", path + "/url", ["url": file.absoluteString])

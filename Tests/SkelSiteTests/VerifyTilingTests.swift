@@ -1,0 +1,89 @@
+import SkeletonCore
+import Testing
+@testable import SkelSite
+
+/// Frames larger than a sheet are shot in tiles (VerifySheets), each tile's part of the
+/// component moved to the cell's origin (VerifyPage), and put back together before the
+/// comparison (TiledFrames).
+@Suite struct VerifyTilingTests {
+    /// "Limits: fifty rows" (site/reference/limits.md) is 240 × 612 points: 1,224 device
+    /// pixels tall at 2x, past where WebKitGTK clips bands short. In WebKit's 960-pixel
+    /// sheets it is a 480-point tile and the 132 points below it, side by side.
+    @Test func aTallFrameIsTwoTilesSideBySide() {
+        let sizes = [VerifySheets.Size(width: 240, height: 612)]
+        let sheets = VerifySheets.pack(sizes: sizes, times: [[0, 0.75, 1.5, 2.25]], scale: 2, maxWidth: 960, maxHeight: 960)
+        #expect(sheets.count == 8)
+        for (number, sheet) in sheets.enumerated() {
+            #expect(sheet.width == 480 && sheet.height == 480)
+            #expect(sheet.cells.map(\.frame) == [number, number])
+            #expect(sheet.cells.map(\.x) == [0, 240] && sheet.cells.map(\.y) == [0, 0])
+            #expect(sheet.cells.map(\.width) == [240, 240] && sheet.cells.map(\.height) == [480, 132])
+            #expect(sheet.cells.map(\.tileX) == [0, 0] && sheet.cells.map(\.tileY) == [0, 480])
+            #expect(sheet.cells.map(\.completesFrame) == [false, true])
+            #expect(sheet.cells.allSatisfy { $0.isTiled && $0.frameWidth == 240 && $0.frameHeight == 612 })
+        }
+        #expect(sheets.map { $0.cells[0].theme } == [.light, .light, .light, .light, .dark, .dark, .dark, .dark])
+        #expect(sheets.map { $0.cells[0].time } == [0, 0.75, 1.5, 2.25, 0, 0.75, 1.5, 2.25])
+        // At 1x it fits a sheet whole, and four frames stand side by side.
+        let once = VerifySheets.pack(sizes: sizes, times: [[0, 0.75, 1.5, 2.25]], scale: 1, maxWidth: 960, maxHeight: 960)
+        #expect(once.map(\.cells.count) == [4, 4] && once.allSatisfy { $0.cells.allSatisfy { !$0.isTiled } })
+    }
+
+    /// Too wide and too tall: tiles row by row, the last of each row and column what is left.
+    @Test func tilesCoverTheFrameRowByRow() {
+        let tiles = VerifySheets.tiles(of: VerifySheets.Size(width: 1000, height: 700), width: 480, height: 480)
+        #expect(tiles.map(\.x) == [0, 480, 960, 0, 480, 960])
+        #expect(tiles.map(\.y) == [0, 0, 0, 480, 480, 480])
+        #expect(tiles.map(\.width) == [480, 480, 40, 480, 480, 40])
+        #expect(tiles.map(\.height) == [480, 480, 480, 220, 220, 220])
+        let whole = VerifySheets.tiles(of: VerifySheets.Size(width: 390, height: 480), width: 480, height: 480)
+        #expect(whole.count == 1 && whole[0] == (0, 0, 390, 480))
+        // Packed at 2x in 960-pixel sheets (480 points a side): the 480-wide tiles fill a
+        // sheet's width, the 480-tall ones its height; the last (40 × 220) goes under the
+        // 480 × 220 one before it: five sheets a frame.
+        let sheets = VerifySheets.pack(sizes: [VerifySheets.Size(width: 1000, height: 700)], times: [[0]], scale: 2,
+                                       maxWidth: 960, maxHeight: 960)
+        #expect(sheets.count == 10)
+        let cells = sheets.flatMap(\.cells).filter { $0.theme == .light }
+        #expect(cells.map(\.tileX) == [0, 480, 960, 0, 480, 960] && cells.map(\.tileY) == [0, 0, 0, 480, 480, 480])
+        #expect(cells.map(\.completesFrame) == [false, false, false, false, false, true])
+    }
+
+    /// The tile's page moves the component, never its HTML or CSS: a box of the frame's
+    /// size at minus the tile's offset, clipped by the cell.
+    @Test func aTileMovesTheComponentUpAndLeft() throws {
+        let spec = try #require(SpecParser.parse("skeleton \"Tall\" width=240 height=612\n  rect 10x10\n").spec)
+        var cell = VerifyPage.Cell(spec: spec, layout: LayoutEngine.layout(spec), theme: .light, time: 0, x: 240, y: 0,
+                                   width: 240, height: 132, name: "limits.md:44", tileX: 0, tileY: 480,
+                                   frameWidth: 240, frameHeight: 612)
+        #expect(VerifyPage.tile("<div>c</div>\n", cell)
+                == "<div style=\"position:relative;left:-0px;top:-480px;width:240px;height:612px\">\n<div>c</div>\n</div>\n")
+        cell.width = 240
+        cell.height = 612
+        cell.tileY = 0
+        #expect(VerifyPage.tile("<div>c</div>\n", cell) == "<div>c</div>\n")
+    }
+
+    /// Tiles go back where they were cut from; the frame is whole at its last tile.
+    @Test func tiledFramesPutTilesTogether() throws {
+        func image(_ width: Int, _ height: Int, _ value: UInt8) -> RGBAImage {
+            RGBAImage(width: width, height: height, pixels: Array(repeating: value, count: width * height * 4))
+        }
+        func cell(_ tileY: Int, _ height: Int, last: Bool) -> VerifySheets.Cell {
+            VerifySheets.Cell(spec: 0, theme: .light, time: 0, x: 0, y: 0, width: 2, height: height, frame: 3,
+                              tileX: 0, tileY: tileY, frameWidth: 2, frameHeight: 3, completesFrame: last)
+        }
+        var tiled = TiledFrames()
+        // At 2x: a 2 × 3 point frame is 4 × 6 pixels, a 2-point tile over a 1-point one.
+        let first = tiled.add(image(4, 4, 7), of: cell(0, 2, last: false), scale: 2, sheet: 5)
+        #expect(first == nil)
+        // The same tile again (its sheet shot twice) replaces it.
+        let again = tiled.add(image(4, 4, 9), of: cell(0, 2, last: false), scale: 2, sheet: 5)
+        #expect(again == nil)
+        let last = tiled.add(image(4, 2, 1), of: cell(2, 1, last: true), scale: 2, sheet: 6)
+        let whole = try #require(last)
+        #expect(whole.earlierSheets == [5])
+        #expect(whole.frame == RGBAImage(width: 4, height: 6,
+                                         pixels: Array(repeating: 9, count: 64) + Array(repeating: 1, count: 32)))
+    }
+}
