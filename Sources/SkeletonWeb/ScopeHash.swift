@@ -96,6 +96,13 @@ enum ScopeHash {
         }
         hash.add(spec.children.count)
         for child in spec.children { add(child, to: &hash) }
+        // Only a fluid spec hashes its fluid width, so every fixed scope is unchanged.
+        if let fluid = spec.fluid {
+            hash.add("fluid")
+            hash.add(fluid.percent)
+            hash.add(fluid.minWidth ?? -1)
+            hash.add(fluid.maxWidth ?? -1)
+        }
         // Frozen copies (verify) must not share a class with the live component on one page.
         hash.add(options.frozenAt != nil)
         hash.add(options.frozenAt ?? 0)

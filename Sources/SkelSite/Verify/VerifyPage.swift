@@ -31,7 +31,8 @@ enum VerifyPage {
                 + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s -->\n"
             body += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
                 + String(cell.x) + "px;top:" + String(cell.y) + "px;width:" + String(cell.width) + "px;height:"
-                + String(cell.height) + "px;background:" + background.hex + "\">\n" + component.html + "</div>\n"
+                + String(cell.height) + "px;background:" + background.hex + "\">\n"
+                + FluidVerifyWidths.html(cell.spec, component.html) + "</div>\n"
         }
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
             + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)

@@ -74,6 +74,7 @@ public struct VerifyRun {
     /// spends most of a capture rasterising and encoding, on its own processes); the
     /// painter's frames of a sheet are painted once, by the first engine to need them.
     public func verify(_ items: [VerifySpec]) throws -> [VerifyResult] {
+        let items = FluidVerifyWidths.expand(items)
         let layouts = items.map { LayoutEngine.layout($0.spec) }
         let sizes = layouts.map { layout in
             let size = layout.pixelSize(scale: 1)
@@ -203,7 +204,8 @@ public struct VerifyRun {
             let result = VerifyResult(component: item.name, title: item.spec.title, engine: camera.engine,
                                       theme: cell.theme, scale: scale, time: cell.time,
                                       mismatched: counts.mismatchedPixels, antialiased: counts.antialiasedPixels,
-                                      pixels: painter.width * painter.height, specDigest: digests[cell.spec])
+                                      pixels: painter.width * painter.height, specDigest: digests[cell.spec],
+                                      width: item.checkedWidth)
             compared.append(Compared(result: result, browser: browser, painted: painter, diff: diff))
         }
         return compared

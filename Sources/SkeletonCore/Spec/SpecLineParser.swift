@@ -70,7 +70,16 @@ extension SpecParseRun {
                       line.line, token.column)
             }
         }
+        var fluidTokens: [(String, SpecToken)] = []
         for (name, token) in attributes {
+            if name.hasSameBytes(as: "min-width") || name.hasSameBytes(as: "max-width") {
+                fluidTokens.append((name, token))
+                continue
+            }
+            if name.hasSameBytes(as: "width"), let percent = fluidPercent(token, line) {
+                if percent > 0 { fluidDraft = FluidWidth(percent: percent) }
+                continue
+            }
             if name.hasSameBytes(as: "label") {
                 // Any text, read as it is written: the words a screen reader says.
                 if token.valueText.isEmpty {
@@ -85,6 +94,7 @@ extension SpecParseRun {
             if name.hasSameBytes(as: "width"), let v = value { width = v }
             if name.hasSameBytes(as: "height"), let v = value { height = v }
         }
+        finishFluid(fluidTokens, line)
     }
 
     mutating func parseAppearance(_ line: SpecLine, apply: Bool) {

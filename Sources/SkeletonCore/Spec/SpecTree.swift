@@ -259,6 +259,26 @@ public struct Node: Equatable, Hashable, Sendable {
     }
 }
 
+/// `skeleton width=fill` or `width=N%`: the component fits its container
+/// (site/reference/skeleton.md, "Fluid width"). The spec's `width` is then its reference
+/// width, the one its PNGs show.
+public struct FluidWidth: Equatable, Hashable, Sendable {
+    /// Share of the container's width, 0 < percent ≤ 100 (`fill`: 100).
+    public var percent: Double
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public init(percent: Double, minWidth: Double? = nil, maxWidth: Double? = nil) {
+        self.percent = percent
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+    }
+
+    /// `width` kept within min-width and max-width.
+    public func clamp(_ width: Double) -> Double {
+        min(max(width, minWidth ?? 0), maxWidth ?? Limits.maxDimension)
+    }
+}
+
 /// One parsed `skeleton` block.
 public struct Spec: Equatable, Hashable, Sendable {
     public var title: String?
@@ -278,6 +298,16 @@ public struct Spec: Equatable, Hashable, Sendable {
     /// The document language (front matter or project `lang`) the default label is
     /// written in; nil: English (`accessibleLabel`). `label=` is used as written.
     public var labelLanguage: LabelLanguage?
+    /// nil: a fixed width (`width` points). Else the component fits its container and
+    /// `width` is its reference width.
+    public var fluid: FluidWidth?
+
+    /// The same spec laid out at another width (a fluid spec's other widths).
+    public func at(width: Double) -> Spec {
+        var copy = self
+        copy.width = width
+        return copy
+    }
 
     public init(title: String?, width: Double, height: Double?, appearance: Appearance,
                 animation: Animation, children: [Node], position: SourcePosition, label: String? = nil,
