@@ -150,7 +150,11 @@ enum ScopeHash {
         }
         hash.add(node.stagger != nil)
         hash.add(node.stagger ?? 0)
-        // Grid settings are hashed only when given, so every other scope is unchanged.
+        // Grid settings and aspect= are hashed only when given, so every other scope is unchanged.
+        if let aspect = node.aspect {
+            hash.add("aspect")
+            hash.add(aspect)
+        }
         if let columns = node.columns {
             hash.add("columns")
             hash.add(columns)

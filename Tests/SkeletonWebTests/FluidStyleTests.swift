@@ -38,3 +38,13 @@ import Testing
         #expect(!css.contains("--sk-p"))
     }
 }
+
+/// `aspect=` is CSS `aspect-ratio`, so the browser keeps the ratio as the width changes.
+@Suite struct AspectStyleTests {
+    @Test func aRectWithARatioHasNoHeightButAnAspectRatio() throws {
+        let spec = try #require(SpecParser.parse("skeleton width=fill\n  rect aspect=16:9 radius=8\n").spec)
+        let component = ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec))
+        #expect(component.css.contains("aspect-ratio:1.777778"))
+        #expect(!component.css.contains("height:211"))
+    }
+}

@@ -1,5 +1,6 @@
 // A fluid root: `skeleton width=fill` or `width=90%`, with `min-width=` and
-// `max-width=` (site/reference/skeleton.md, "Fluid width"). Kept small: it is in the
+// `max-width=` (site/reference/skeleton.md, "Fluid width"), and `rect aspect=W:H`, whose
+// height follows its width (site/reference/rect.md). Kept small: it is in the
 // playground's wasm module, which has a size budget.
 
 extension SpecParseRun {
@@ -40,5 +41,20 @@ extension SpecParseRun {
         guard fluid != nil, rhythm.scope == .shape else { return }
         error("scope=shape does not apply to a fluid component; use the one band of scope=component, or a fixed width",
               rootPosition.line, rootPosition.column)
+    }
+}
+
+extension SpecValues {
+    /// `aspect=16:9`: width to height, each side a number more than 0; the ratio W / H.
+    static func aspect(_ v: [UInt8]) -> Result<Double, ValueProblem> {
+        let shown = SpecText.show(v)
+        guard let colon = v.firstIndex(of: 0x3A), case .success(let w) = SpecNumber.decimal(v[..<colon]),
+              case .success(let h) = SpecNumber.decimal(v[(colon + 1)...]) else {
+            return .failure(ValueProblem(message: "invalid aspect '\(shown)'; expected width:height like 16:9"))
+        }
+        if w.negative || h.negative || w.value() == 0 || h.value() == 0 {
+            return .failure(ValueProblem(message: "aspect \(shown) needs both sides more than 0, like 16:9"))
+        }
+        return .success(w.value() / h.value())
     }
 }

@@ -167,6 +167,7 @@ extension SpecParseRun {
         // Checked after every attribute is read: `lines=fill` may come after `height=`.
         var textHeightToken: SpecToken? = nil
         var rowGapToken: SpecToken? = nil
+        var aspectToken: SpecToken? = nil
 
         switch keyword {
         case .row: node.kind = .row
@@ -265,6 +266,9 @@ extension SpecParseRun {
                 if let h = check(SpecValues.points(v, name, positive: true), token, line) { lineHeight = h }
             case "spacing":
                 if let s = check(SpecValues.points(v, name), token, line) { spacing = s }
+            case "aspect":
+                aspectToken = token
+                if let r = check(SpecValues.aspect(v), token, line) { node.aspect = r }
             case "last":
                 if let f = check(SpecValues.fraction(v, name, percentExample: "70%", fractionExample: "0.7"), token, line) { last = f }
             default:
@@ -282,6 +286,9 @@ extension SpecParseRun {
         if let token = textHeightToken, !linesFill {
             error("attribute 'height' does not apply to text; text's height comes from lines, line-height and spacing",
                   line.line, token.column)
+        }
+        if let token = aspectToken, node.height != .auto {
+            error("aspect= and a height both give the rect's height; remove one", line.line, token.column)
         }
         if let token = rowGapToken, node.columns == nil {
             error("row-gap is the space between the rows of a grid; add columns=, like 'repeat 6 columns=3 row-gap=8'",

@@ -230,6 +230,9 @@ public struct Node: Equatable, Hashable, Sendable {
     /// `repeat fill`: the count is as many copies as fit the repeat's height, counted by
     /// `FillResolver` (0 until then).
     public var fillsHeight: Bool
+    /// `aspect=W:H` of a `rect`: its height is its width × H / W (width / aspect)
+    /// when no height is given; nil: no ratio (site/reference/rect.md).
+    public var aspect: Double?
     public var children: [Node]
 
     public init(kind: NodeKind, position: SourcePosition, width: Length = .auto, height: Length = .auto,

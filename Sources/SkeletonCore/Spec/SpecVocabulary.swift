@@ -36,7 +36,8 @@ enum Keyword: Equatable {
             + AnimationRhythmWords.attributes
         case .row, .column: return Keyword.containerAttributes
         case .repeatNode: return Keyword.containerAttributes + ["stagger", "columns", "row-gap"]
-        case .rect, .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
+        case .rect: return ["width", "height", "grow", "radius", "color", "dark-color", "aspect"]
+        case .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
         case .circle: return ["grow", "color", "dark-color"]
         // `height` only with `lines=fill` (checked where the node is built).
         case .text: return ["lines", "line-height", "spacing", "last", "radius", "width", "height", "grow", "color", "dark-color"]
