@@ -1,10 +1,11 @@
 import SkeletonCore
 
 /// A fluid spec (`skeleton width=fill`, site/reference/skeleton.md "Fluid width") is
-/// checked at two widths: its reference width and one more, so a band or a layout that
-/// only holds at one width fails.
+/// checked at two widths or more: its reference width and its listed widths, else one
+/// more, so a band or a layout that only holds at one width fails.
 enum FluidVerifyWidths {
-    /// Each fluid item twice (reference width, then `otherWidth`), fixed items once.
+    /// Each fluid item at its reference width, then at each listed width (`widths=`,
+    /// the widths it has PNGs at), else at `otherWidth`; fixed items once.
     static func expand(_ items: [VerifySpec]) -> [VerifySpec] {
         var out: [VerifySpec] = []
         for item in items {
@@ -12,7 +13,7 @@ enum FluidVerifyWidths {
                 out.append(item)
                 continue
             }
-            for width in [item.spec.width, otherWidth(item.spec.width, fluid)] {
+            for width in [item.spec.width] + (fluid.listedWidths.isEmpty ? [otherWidth(item.spec.width, fluid)] : fluid.listedWidths) {
                 var copy = item
                 copy.spec = item.spec.at(width: width)
                 copy.checkedWidth = width

@@ -72,7 +72,8 @@ extension SpecParseRun {
         }
         var fluidTokens: [(String, SpecToken)] = []
         for (name, token) in attributes {
-            if name.hasSameBytes(as: "min-width") || name.hasSameBytes(as: "max-width") {
+            if name.hasSameBytes(as: "min-width") || name.hasSameBytes(as: "max-width")
+                || name.hasSameBytes(as: "widths") || name.hasSameBytes(as: "reference-width") {
                 fluidTokens.append((name, token))
                 continue
             }

@@ -270,10 +270,14 @@ public struct FluidWidth: Equatable, Hashable, Sendable {
     public var percent: Double
     public var minWidth: Double?
     public var maxWidth: Double?
-    public init(percent: Double, minWidth: Double? = nil, maxWidth: Double? = nil) {
+    /// `widths=320,768`: further widths the reference PNGs are drawn at, in the order
+    /// written (the reference width itself is the spec's `width`).
+    public var listedWidths: [Double]
+    public init(percent: Double, minWidth: Double? = nil, maxWidth: Double? = nil, listedWidths: [Double] = []) {
         self.percent = percent
         self.minWidth = minWidth
         self.maxWidth = maxWidth
+        self.listedWidths = listedWidths
     }
 
     /// `width` kept within min-width and max-width.

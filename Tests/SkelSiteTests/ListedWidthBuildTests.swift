@@ -1,0 +1,74 @@
+import Foundation
+import SkeletonCore
+import Testing
+@testable import SkelSite
+
+/// A fluid spec's listed widths (`widths=`) in a build: four more stills per width,
+/// in the cache and the output, and a row of them on the component page.
+@Suite struct ListedWidthBuildTests {
+    // The image is 2:1 inside 8 points of padding, so each width has its own height:
+    // 375 -> 8 + 179.5 + 8 = 195.5 (196 px), 240 -> 128, 480 -> 248.
+    static let doc = """
+        ---
+        title: Fluid
+        ---
+        # Fluid
+
+        ```skeleton
+        skeleton "Card" width=fill min-width=200 max-width=600 widths=240,480
+          column padding=8
+            rect aspect=2:1
+        ```
+
+        """
+
+    @Test func theBuildWritesStillsAtEveryListedWidth() throws {
+        let site = try TestSite(["fluid.md": Self.doc])
+        defer { site.remove() }
+        let report = try site.build()
+        #expect(report.diagnostics == [])
+        let folder = site.output.appendingPathComponent("png/fluid--card")
+        #expect(TestSite.files(in: folder) == [
+            "dark@1x.png", "dark@2x.png", "light@1x.png", "light@2x.png", "preview.png", "strip-light@1x.png",
+            "w240-dark@1x.png", "w240-dark@2x.png", "w240-light@1x.png", "w240-light@2x.png",
+            "w480-dark@1x.png", "w480-dark@2x.png", "w480-light@1x.png", "w480-light@2x.png",
+        ])
+        func size(_ name: String) throws -> [Int] {
+            let image = try PNGDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+            return [image.width, image.height]
+        }
+        #expect(try size("light@1x.png") == [375, 196])
+        #expect(try size("w240-light@1x.png") == [240, 128])
+        #expect(try size("w240-dark@2x.png") == [480, 256])
+        #expect(try size("w480-light@1x.png") == [480, 248])
+        // The listed width's picture is the spec painted at that width.
+        let spec = try #require(SpecParser.parse("skeleton \"Card\" width=fill min-width=200 max-width=600 widths=240,480\n  column padding=8\n    rect aspect=2:1\n").spec).at(width: 480)
+        let painted = Painter.paint(spec, layout: LayoutEngine.layout(spec), time: 0, scale: 2, theme: .dark)
+        #expect(try [UInt8](Data(contentsOf: folder.appendingPathComponent("w480-dark@2x.png"))) == PNGEncoder.encode(painted))
+
+        let page = try site.read("fluid.html")
+        #expect(page.contains("<figcaption>Light at 375 pt · <a href=\"png/fluid--card/light@1x.png\">@1x</a>"))
+        #expect(page.contains("<img src=\"png/fluid--card/w240-light@1x.png\" srcset=\"png/fluid--card/w240-light@1x.png 1x, png/fluid--card/w240-light@2x.png 2x\" width=\"240\" height=\"128\" alt=\"Card at 240 points, light theme, reference rendering\""))
+        #expect(page.contains("<figcaption>Dark at 480 pt · <a href=\"png/fluid--card/w480-dark@1x.png\">@1x</a> · <a href=\"png/fluid--card/w480-dark@2x.png\">@2x</a></figcaption>"))
+        #expect(page.components(separatedBy: "component-pngs-listed").count - 1 == 2)
+
+        // A second build takes all fourteen from the cache.
+        try FileManager.default.removeItem(at: folder)
+        let again = try site.build()
+        #expect(again.cached == 1 && again.rendered == 0)
+        #expect(TestSite.files(in: folder).count == 14)
+        #expect(try size("w480-light@1x.png") == [480, 248])
+    }
+
+    /// verify checks the widths the PNGs show: the reference one, then each listed one;
+    /// without a list, the reference and one more.
+    @Test func verifyChecksTheReferenceAndEveryListedWidth() throws {
+        func widths(_ text: String) throws -> [Double?] {
+            let spec = try #require(SpecParser.parse(text).spec)
+            return FluidVerifyWidths.expand([VerifySpec(path: "a.md", line: 1, spec: spec)]).map(\.checkedWidth)
+        }
+        #expect(try widths("skeleton width=fill max-width=600 widths=480,240\n  rect height=4\n") == [375, 480, 240])
+        #expect(try widths("skeleton width=fill max-width=600 reference-width=500\n  rect height=4\n") == [500, 600])
+        #expect(try widths("skeleton width=300\n  rect height=4\n") == [nil])
+    }
+}
