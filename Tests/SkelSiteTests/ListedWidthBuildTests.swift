@@ -71,4 +71,14 @@ import Testing
         #expect(try widths("skeleton width=fill max-width=600 reference-width=500\n  rect height=4\n") == [500, 600])
         #expect(try widths("skeleton width=300\n  rect height=4\n") == [nil])
     }
+
+    /// Failing frames of a fluid spec's two widths used to share file names, so the
+    /// second width's PNGs replaced the first's in --failures.
+    @Test func failureFilesNameTheWidth() {
+        var result = VerifyResult(component: "gallery/f.md:3", title: nil, engine: .webkit, theme: .dark, scale: 2,
+                                  time: 0.5, mismatched: 1, pixels: 10)
+        #expect(VerifyRun.failureStem(result) == "gallery_f_md_3-webkit-dark-2x-t0.5")
+        result.width = 320
+        #expect(VerifyRun.failureStem(result) == "gallery_f_md_3-w320-webkit-dark-2x-t0.5")
+    }
 }

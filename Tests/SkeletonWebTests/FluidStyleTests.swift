@@ -44,7 +44,25 @@ import Testing
     @Test func aRectWithARatioHasNoHeightButAnAspectRatio() throws {
         let spec = try #require(SpecParser.parse("skeleton width=fill\n  rect aspect=16:9 radius=8\n").spec)
         let component = ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec))
-        #expect(component.css.contains("aspect-ratio:1.777778"))
+        #expect(component.css.contains("aspect-ratio:16/9}"))
         #expect(!component.css.contains("height:211"))
+    }
+
+    /// The fraction the spec wrote, not a rounded decimal: with `1.777778` a 296-wide
+    /// image was 166.4999 tall in WebKit against the painter's 166.5, and its edge
+    /// snapped a pixel short (a failing verify at 320 points).
+    @Test func theRatioIsWrittenAsItsFraction() throws {
+        func css(_ aspect: String) throws -> String {
+            let spec = try #require(SpecParser.parse("skeleton width=fill\n  rect aspect=" + aspect + "\n").spec)
+            let text = ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec)).css
+            let start = try #require(text.range(of: "aspect-ratio:"))
+            return String(text[start.upperBound...].prefix { $0 != ";" && $0 != "}" })
+        }
+        #expect(try css("16:9") == "16/9")
+        #expect(try css("4:3") == "4/3")
+        #expect(try css("2:1") == "2")
+        #expect(try css("1.5:1") == "3/2")
+        #expect(try css("999:1000") == "999/1000")
+        #expect(try css("1:1234") == "0.00081")
     }
 }

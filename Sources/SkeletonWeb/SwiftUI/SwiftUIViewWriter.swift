@@ -447,16 +447,9 @@ struct SwiftUIViewWriter {
         return ".skeletonFraction(" + SwiftLiteral.number(fraction) + ", height: " + h + ")"
     }
 
-    /// `aspect=16:9` as `16 / 9` (exact in CGFloat), found as the fraction with the
-    /// smallest denominator up to 1000; else the ratio as a number.
+    /// `aspect=16:9` as `16 / 9` (CGFloat arithmetic, exact), else the ratio.
     static func ratio(_ value: Double) -> String {
-        for denominator in 1...1000 {
-            let numerator = (value * Double(denominator)).rounded()
-            if numerator > 0, abs(numerator / Double(denominator) - value) < 1e-9 {
-                return denominator == 1 ? SwiftLiteral.number(numerator)
-                    : SwiftLiteral.number(numerator) + " / " + String(denominator)
-            }
-        }
-        return SwiftLiteral.number(value)
+        guard let (numerator, denominator) = AspectRatioText.fraction(value) else { return SwiftLiteral.number(value) }
+        return SwiftLiteral.number(numerator) + (denominator == 1 ? "" : " / " + String(denominator))
     }
 }
