@@ -81,4 +81,27 @@ import Testing
         result.width = 320
         #expect(VerifyRun.failureStem(result) == "gallery_f_md_3-w320-webkit-dark-2x-t0.5")
     }
+
+    /// `skelsite diff` pairs a listed width's PNGs by name like the others: a change in
+    /// the listed widths shows as those files added and removed, the rest unchanged.
+    @Test func diffPairsTheListedWidthsPNGs() throws {
+        let site = try TestSite(["fluid.md": Self.doc])
+        defer { site.remove() }
+        _ = try site.build()
+        let baseline = site.root.appendingPathComponent("baseline")
+        try FileManager.default.copyItem(at: site.output.appendingPathComponent("png").resolvingSymlinksInPath(), to: baseline)
+        try site.write("fluid.md", Self.doc.replacingOccurrences(of: "widths=240,480", with: "widths=240,520"))
+        _ = try site.build()
+        let result = DirectoryDiff.run(baseline: baseline.path, current: site.output.appendingPathComponent("png").path,
+                                       options: DirectoryDiffOptions())
+        #expect(result.errors == [])
+        let changed = result.images.filter { $0.status != .unchanged }.map { "\($0.path) \($0.status)" }
+        #expect(changed == [
+            "fluid--card/w480-dark@1x.png removed", "fluid--card/w480-dark@2x.png removed",
+            "fluid--card/w480-light@1x.png removed", "fluid--card/w480-light@2x.png removed",
+            "fluid--card/w520-dark@1x.png added", "fluid--card/w520-dark@2x.png added",
+            "fluid--card/w520-light@1x.png added", "fluid--card/w520-light@2x.png added",
+        ])
+        #expect(result.images.filter { $0.status == .unchanged }.count == 10)
+    }
 }
