@@ -46,4 +46,13 @@ import Testing
             "1:40: widths lists more than 6 widths",
         ])
     }
+
+    /// The root's attribute list names the new ones, so a typo gets them suggested.
+    @Test func theRootListsItsAttributes() {
+        #expect(Self.located("skeleton widht=3\n  rect") == [
+            "1:10: unknown attribute 'widht' on skeleton; did you mean 'width'?",
+        ])
+        #expect(Self.located("skeleton gap=3\n  rect").first?.hasSuffix(
+            "skeleton takes width, height, label, min-width, max-width, widths or reference-width") == true)
+    }
 }
