@@ -104,4 +104,26 @@ import Testing
         ])
         #expect(result.images.filter { $0.status == .unchanged }.count == 10)
     }
+
+    /// The component page's verify table has a row per checked width: both widths'
+    /// figures used to land in one "light @1x" row, the second overwriting the first.
+    @Test func theAgreementTableHasARowPerWidth() throws {
+        let spec = "skeleton \"Bar\" width=fill max-width=400 widths=200\n  rect height=10"
+        let site = try TestSite(["bars.md": "# Bars\n\n```skeleton\n" + spec + "\n```\n"])
+        defer { site.remove() }
+        var results: [VerifyResult] = []
+        for (width, mismatched) in [(375.0, 0), (200.0, 3)] {
+            results.append(VerifyResult(component: "bars.md:3", title: "Bar", theme: .light, scale: 1, time: 0,
+                                        mismatched: mismatched, pixels: 2000, specDigest: SHA256.hex(Array(spec.utf8)),
+                                        width: width))
+        }
+        let url = site.root.appendingPathComponent("verify.json")
+        try Data(VerifyReport.json(results, minimum: 0.995, threshold: 0.03).utf8).write(to: url)
+        var builder = site.builder()
+        builder.options.verifyResults = url
+        #expect(try builder.build().succeeded)
+        let page = try site.read("bars.html")
+        #expect(page.contains("<tr><th scope=\"row\">375 pt, light @1x</th><td>100%</td></tr>"))
+        #expect(page.contains("<tr><th scope=\"row\">200 pt, light @1x</th><td>99.85%</td></tr>"))
+    }
 }
