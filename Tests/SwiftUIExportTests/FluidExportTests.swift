@@ -47,6 +47,9 @@ import Testing
     @Test func aShareOfTheContainerIsSaid() throws {
         let lines = try Self.lines("skeleton width=80%\n  rect height=10\n")
         #expect(lines.contains("fluid: SkeletonFluid(share: 0.8)"))
+        // A fixed height stays fixed at every width.
+        #expect(try Self.lines("skeleton width=fill height=120\n  rect height=10\n")
+            .contains("fluid: SkeletonFluid(height: 120)"))
         #expect(lines.contains(".frame(maxWidth: .infinity, minHeight: 10, maxHeight: 10)"))
     }
 

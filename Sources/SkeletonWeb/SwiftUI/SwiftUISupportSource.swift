@@ -211,16 +211,19 @@ enum SkeletonEasing {
     }
 }
 
-/// A fluid component's bounds and share of the offered width (`width=90%`: 0.9).
+/// A fluid component's bounds and share of the offered width (`width=90%`: 0.9), and
+/// its `height=` when the spec fixes one (nil: its content's height at each width).
 public struct SkeletonFluid: Sendable {
     public var minWidth: Double?
     public var maxWidth: Double?
     public var share: Double
+    public var height: Double?
 
-    public init(minWidth: Double? = nil, maxWidth: Double? = nil, share: Double = 1) {
+    public init(minWidth: Double? = nil, maxWidth: Double? = nil, share: Double = 1, height: Double? = nil) {
         self.minWidth = minWidth
         self.maxWidth = maxWidth
         self.share = share
+        self.height = height
     }
 
     /// The component's width when `offered` points are offered (nil: the reference width).
@@ -339,7 +342,8 @@ public struct SkeletonComponent<Content: View>: View {
         if let fluid = style.fluid {
             let reference = style.width
             SkeletonWidthLayout(width: { fluid.width(offered: $0, reference: reference) }) {
-                content.frame(maxWidth: .infinity, alignment: .topLeading)
+                content.frame(maxWidth: .infinity, minHeight: fluid.height.map { CGFloat($0) },
+                              maxHeight: fluid.height.map { CGFloat($0) }, alignment: .topLeading)
             }
             .onGeometryChange(for: CGSize.self, of: { $0.size }, action: { measured = $0 })
         } else {

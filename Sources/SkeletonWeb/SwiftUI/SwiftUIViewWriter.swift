@@ -71,7 +71,7 @@ struct SwiftUIViewWriter {
                      + ", easing: ." + Self.easingName(motion.easing) + (rhythm.isEmpty ? ")," : ","))
             if !rhythm.isEmpty { out.line("                             " + rhythm.joined(separator: ", ") + "),") }
             out.line("pulseMinimum: " + SwiftLiteral.number(motion.pulseTo) + (spec.fluid == nil ? "" : ","))
-            if let bounds = spec.fluid { out.line(Self.fluidArgument(bounds)) }
+            if let bounds = spec.fluid { out.line(Self.fluidArgument(bounds, height: spec.height)) }
         }
         out.line(")")
     }
@@ -432,11 +432,12 @@ struct SwiftUIViewWriter {
 
     /// `fluid: SkeletonFluid(minWidth: 260, maxWidth: 560)`: the view fills the width
     /// it is offered, within the spec's bounds.
-    static func fluidArgument(_ bounds: FluidWidth) -> String {
+    static func fluidArgument(_ bounds: FluidWidth, height: Double?) -> String {
         var parts: [String] = []
         if let low = bounds.minWidth { parts.append("minWidth: " + SwiftLiteral.number(low)) }
         if let high = bounds.maxWidth { parts.append("maxWidth: " + SwiftLiteral.number(high)) }
         if bounds.percent != 100 { parts.append("share: " + SwiftLiteral.number(bounds.percent / 100)) }
+        if let height { parts.append("height: " + SwiftLiteral.number(height)) }
         return "fluid: SkeletonFluid(" + parts.joined(separator: ", ") + ")"
     }
 
