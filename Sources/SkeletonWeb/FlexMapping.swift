@@ -96,6 +96,7 @@ enum FlexMapping {
         var out: [String] = []
         if let width = length(node.width) { out.append("width:" + width) }
         if let height = length(node.height) { out.append("height:" + height) }
+        if let aspect = node.aspect { out.append("aspect-ratio:" + AspectRatioText.css(aspect)) }
         return out
     }
 

@@ -96,6 +96,13 @@ enum ScopeHash {
         }
         hash.add(spec.children.count)
         for child in spec.children { add(child, to: &hash) }
+        // Only a fluid spec hashes its fluid width, so every fixed scope is unchanged.
+        if let fluid = spec.fluid {
+            hash.add("fluid")
+            hash.add(fluid.percent)
+            hash.add(fluid.minWidth ?? -1)
+            hash.add(fluid.maxWidth ?? -1)
+        }
         // Frozen copies (verify) must not share a class with the live component on one page.
         hash.add(options.frozenAt != nil)
         hash.add(options.frozenAt ?? 0)
@@ -143,7 +150,11 @@ enum ScopeHash {
         }
         hash.add(node.stagger != nil)
         hash.add(node.stagger ?? 0)
-        // Grid settings are hashed only when given, so every other scope is unchanged.
+        // Grid settings and aspect= are hashed only when given, so every other scope is unchanged.
+        if let aspect = node.aspect {
+            hash.add("aspect")
+            hash.add(aspect)
+        }
         if let columns = node.columns {
             hash.add("columns")
             hash.add(columns)

@@ -15,14 +15,14 @@ struct StyleSheet {
     let options: EmitOptions
     let markup: MarkupBuilder
 
-    private var s: String { "." + scope }
-    private var motion: Animation { spec.animation }
-    private var animates: Bool { motion.moves }
-    private var hasLayer: Bool {
+    var s: String { "." + scope }
+    var motion: Animation { spec.animation }
+    var animates: Bool { motion.moves }
+    var hasLayer: Bool {
         (motion.kind == .shimmer && motion.moves) || (motion.kind == .gradient && sweep.length > 0)
     }
     /// The sweep axis in points (the painter's in pixels is this times the scale).
-    private var sweep: SweepAxis {
+    var sweep: SweepAxis {
         SweepAxis(angleDegrees: motion.angle, width: layout.width, height: layout.height)
     }
 
@@ -40,15 +40,22 @@ struct StyleSheet {
         return out
     }
 
-    private func rule(_ selector: String, _ declarations: [String]) -> String {
+    func rule(_ selector: String, _ declarations: [String]) -> String {
         selector + "{" + declarations.joined(separator: ";") + "}\n"
     }
 
     // MARK: Root
 
     private func rootRules() -> String {
-        var root = ["position:relative", "display:flex", "flex-direction:column",
-                    "width:" + CSSNumber.px(layout.width)]
+        var root = ["position:relative", "display:flex", "flex-direction:column"]
+        if let fluid = spec.fluid {
+            // A fluid component fits its container (FluidStyle has the band that goes with it).
+            root.append("width:" + CSSNumber.percent(fluid.percent))
+            if let low = fluid.minWidth { root.append("min-width:" + CSSNumber.px(low)) }
+            if let high = fluid.maxWidth { root.append("max-width:" + CSSNumber.px(high)) }
+        } else {
+            root.append("width:" + CSSNumber.px(layout.width))
+        }
         if let height = spec.height { root.append("height:" + CSSNumber.px(height)) }
         // The painter's image ends at the component's box: clip what overflows it.
         root += ["overflow:hidden", "background:var(--sk-bg)"]
@@ -67,7 +74,7 @@ struct StyleSheet {
         out += rule(s + " .sk-c," + s + " .sk-c *", ["box-sizing:border-box", "display:flex", "flex-shrink:0",
                                                     "flex-basis:auto", "min-width:0", "min-height:0", "margin:0",
                                                     "border:0", "padding:0"])
-        var container = ["flex-direction:column", "width:" + CSSNumber.px(layout.width)]
+        var container = ["flex-direction:column", "width:" + (spec.fluid == nil ? CSSNumber.px(layout.width) : "100%")]
         if let height = spec.height { container.append("height:" + CSSNumber.px(height)) }
         out += rule(s + " .sk-c", container)
         return out
@@ -89,7 +96,10 @@ struct StyleSheet {
     // MARK: Shapes and their highlight layer
 
     private func shapeRules() -> String {
-        var shape = ["position:relative", "overflow:hidden", "background:var(--sk-b)"]
+        // A fluid component's shapes are not positioned: their band layer is placed
+        // against the root and cut by clip-path (FluidStyle).
+        var shape = spec.fluid == nil ? ["position:relative", "overflow:hidden", "background:var(--sk-b)"]
+            : ["clip-path:inset(0)", "background:var(--sk-b)"]
         if motion.kind == .pulse && animates {
             shape.append("animation:" + scope + "-pulse " + CSSNumber.seconds(motion.period) + " "
                          + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)
@@ -98,6 +108,7 @@ struct StyleSheet {
         }
         var out = rule(s + " .sk-s", shape)
         guard hasLayer else { return out }
+        if spec.fluid != nil { return out + fluidLayerRules() }
         var layer = ["content:\"\"", "position:absolute", "left:0", "top:0"]
         if motion.scope == .component {
             let geometry = sweep
@@ -118,7 +129,7 @@ struct StyleSheet {
         return out
     }
 
-    private var pausedSuffix: String { options.frozenAt == nil ? "" : " paused" }
+    var pausedSuffix: String { options.frozenAt == nil ? "" : " paused" }
 
     /// The layer's local origin, in component points, before the sweep moves it:
     /// shimmer starts with the band's far edge at pmin (centre pmin − B/2, fully
@@ -147,6 +158,10 @@ struct StyleSheet {
             let delay = animationDelay(for: item)
             if motion.kind == .pulse && animates && delay != 0 {
                 own.append("animation-delay:" + CSSNumber.seconds(delay))
+            }
+            if spec.fluid != nil {
+                out += fluidItemRules(selector, item: item, own: own, delay: delay)
+                continue
             }
             if !own.isEmpty { out += rule(selector, own) }
             if hasLayer && motion.scope == .shape {
@@ -211,7 +226,9 @@ struct StyleSheet {
 
     private func keyframes() -> String {
         var out = ""
-        if motion.kind == .shimmer && hasLayer && motion.scope == .shape {
+        if motion.kind == .shimmer && hasLayer && spec.fluid != nil {
+            out += fluidKeyframes()
+        } else if motion.kind == .shimmer && hasLayer && motion.scope == .shape {
             out += CycleKeyframes.rule(scope + "-sweep", motion, ShapeSweepLayer.travel(motion))
         } else if motion.kind == .shimmer && hasLayer {
             let geometry = sweep

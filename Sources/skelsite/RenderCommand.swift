@@ -3,7 +3,7 @@ import Foundation
 import SkelSite
 import SkeletonCore
 
-/// `skelsite render FILE [--name NAME] [--time T] [--scale S] [--theme light|dark] --output OUT.png`
+/// `skelsite render FILE [--name NAME] [--time T] [--scale S] [--theme light|dark] [--width W] --output OUT.png`
 ///
 /// Exit codes: 0 written; 1 the spec is invalid (every diagnostic printed to standard
 /// error, no file written); 2 usage or I/O error (bad option value, missing file, no
@@ -40,6 +40,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Which colour set.")
     var theme = Checked<ThemeRule>(argument: "light")
 
+    // Unset: the reference width, the one the build's light@1x.png shows.
+    @Option(help: ArgumentHelp("A fluid spec's width in points, within its min-width and max-width (default: its reference width).",
+                               valueName: "points"))
+    var width: Checked<WidthRule>?
+
     @Option(help: ArgumentHelp("Where to write the PNG (a regular file; replaced atomically).", valueName: "png"))
     var output: String?
 
@@ -58,6 +63,7 @@ struct RenderCommand: ParsableCommand {
         try time.check("--time")
         try scale.check("--scale")
         try theme.check("--theme")
+        try width?.check("--width")
         guard let output, !output.isEmpty else { throw UsageError(message: "missing --output OUT.png") }
     }
 
@@ -84,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         let diagnostics = result.diagnostics.map { d in
             FileDiagnostic(path: file, d, sourceLine: DiagnosticFormatter.line(d.position.line, in: bytes))
         }
-        guard errors.isEmpty, let spec = result.spec else {
+        guard errors.isEmpty, let parsed = result.spec else {
             if format == .text {
                 FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: file,
                                                                                file: bytes).utf8))
@@ -93,6 +99,7 @@ struct RenderCommand: ParsableCommand {
             }
             throw ExitCode(1)
         }
+        let spec = try resized(parsed)
         let layout = LayoutEngine.layout(spec)
         let image = Painter.paint(spec, layout: layout, time: time.value, scale: scale.value, theme: theme.value)
         let png = PNGEncoder.encode(image)
@@ -105,5 +112,18 @@ struct RenderCommand: ParsableCommand {
         }
         if !diagnostics.isEmpty { DiagnosticPrinter.emit(diagnostics, format: format) }
         print("wrote \(output) (\(image.width)x\(image.height) px)")
+    }
+
+    /// The spec at `--width`: only a fluid spec has another width, and only within its
+    /// bounds (a usage error otherwise, as the value does not fit this spec).
+    func resized(_ spec: Spec) throws(UsageError) -> Spec {
+        guard let width else { return spec }
+        guard let fluid = spec.fluid else {
+            throw UsageError(message: "--width applies to a fluid spec (skeleton width=fill or a percentage); this one is \(VerifyReport.number(spec.width)) points wide")
+        }
+        guard fluid.clamp(width.value) == width.value else {
+            throw UsageError(message: "--width \(width.text) is outside the spec's min-width and max-width (\(VerifyReport.number(fluid.minWidth ?? 0))...\(VerifyReport.number(fluid.maxWidth ?? Limits.maxDimension)))")
+        }
+        return spec.at(width: width.value)
     }
 }

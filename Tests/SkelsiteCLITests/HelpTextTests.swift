@@ -92,7 +92,7 @@ import Testing
             ```skeleton block, or the one whose title is --name. --output is replaced only
             when it is a regular file (not a link, FIFO or device).
 
-            USAGE: skelsite render [<file>] [--name <name>] [--time <seconds>] [--scale <scale>] [--theme <theme>] [--output <png>] [--format <format>] [--config <file>]
+            USAGE: skelsite render [<file>] [--name <name>] [--time <seconds>] [--scale <scale>] [--theme <theme>] [--width <points>] [--output <png>] [--format <format>] [--config <file>]
 
             ARGUMENTS:
               <file>                  A .skel file or a Markdown file.
@@ -105,6 +105,8 @@ import Testing
               --scale <scale>         Pixels per point, 1...4. (default: 1)
               --theme <theme>         Which colour set. (values: light, dark; default:
                                       light)
+              --width <points>        A fluid spec's width in points, within its min-width
+                                      and max-width (default: its reference width).
               --output <png>          Where to write the PNG (a regular file; replaced
                                       atomically).
               --format <format>       Output for people (text), for tools (json: one

@@ -1,5 +1,6 @@
 /// The `agreement` section of `component.mustache`: a component's verify figures as one
-/// table per engine (a row per theme and scale, a column per time) and, when several
+/// table per engine (a row per theme and scale, and width for a fluid spec; a column
+/// per time) and, when several
 /// engines were measured, a table of the worst over them per frame.
 enum AgreementTable {
     static func context(_ agreement: ComponentAgreement) -> [String: Any] {
@@ -15,7 +16,7 @@ enum AgreementTable {
             var worst: [ComponentAgreement.Frame] = []
             for frame in agreement.frames {
                 if let index = worst.firstIndex(where: {
-                    $0.theme == frame.theme && $0.scale == frame.scale && $0.time == frame.time
+                    $0.theme == frame.theme && $0.scale == frame.scale && $0.time == frame.time && $0.width == frame.width
                 }) {
                     worst[index].match = min(worst[index].match, frame.match)
                 } else {
@@ -45,7 +46,8 @@ enum AgreementTable {
         var rowKeys: [String] = []
         var cells: [String: [Double: Double]] = [:]
         for frame in frames {
-            let key = frame.theme + " @" + String(frame.scale) + "x"
+            // A fluid spec is checked at several widths: a row per width, theme and scale.
+            let key = (frame.width.map { VerifyReport.number($0) + " pt, " } ?? "") + frame.theme + " @" + String(frame.scale) + "x"
             if cells[key] == nil { rowKeys.append(key) }
             cells[key, default: [:]][frame.time] = frame.match
         }

@@ -98,6 +98,10 @@ struct PageContexts: Sendable {
             "dark2x": files.link(ComponentFiles.dark2x, root: root),
             "playgroundURL": Self.playgroundLink(root: root, spec: component.block.text, inherited: component.inherited),
         ]
+        if let listed = ListedWidthImages.context(component.spec, files: files, root: root) {
+            context["referenceWidth"] = VerifyReport.number(component.spec.width)
+            context["listedWidths"] = listed
+        }
         if !agreements.isEmpty, let agreement = agreements[SHA256.hex(Array(VerifySpecs.digestSource(component.block.text, inherited: component.inherited).utf8))] {
             context["agreement"] = AgreementTable.context(agreement)
         }

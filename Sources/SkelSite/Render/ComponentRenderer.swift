@@ -41,7 +41,8 @@ public enum ComponentRenderer {
     /// `moves`, the preview's frames and the strip. Public so the component benchmark
     /// paints and encodes exactly what the builder does, timing each stage.
     public struct Images {
-        /// (file name, image) of light and dark at 1x and 2x, all at t = 0.
+        /// (file name, image) of light and dark at 1x and 2x, all at t = 0 (and at a
+        /// fluid spec's listed widths, ListedWidthImages).
         public var statics: [(String, RGBAImage)]
         /// One cycle's preview frames, evenly spaced from t = 0; empty when still.
         public var preview: [RGBAImage]
@@ -75,6 +76,7 @@ public enum ComponentRenderer {
         var images = Images(statics: [("light@1x.png", light1x), ("light@2x.png", paint(0, 2, .light)),
                                       ("dark@1x.png", paint(0, 1, .dark)), ("dark@2x.png", paint(0, 2, .dark))],
                             preview: [], strip: nil, stripTimes: [], frameMilliseconds: 0)
+        images.statics += ListedWidthImages.paint(spec)
         guard spec.animation.moves else { return images }
         // One whole cycle (the duration, plus any interval, doubled by repeat=reverse).
         let step = spec.animation.period / Double(previewFrameCount)

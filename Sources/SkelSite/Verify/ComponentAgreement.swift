@@ -14,6 +14,8 @@ public struct ComponentAgreement: Equatable, Sendable {
         public var scale: Int
         public var time: Double
         public var match: Double
+        /// A fluid spec's checked width (`results[].width`); nil for a fixed one.
+        public var width: Double? = nil
     }
 
     /// In the order of the results file (verify writes per engine, per scale, light
@@ -71,7 +73,8 @@ public enum VerifyResultsFile {
             }
             let engine = result["engine"] as? String ?? "chromium"
             byDigest[digest, default: ComponentAgreement(frames: [], minimum: minimum, threshold: threshold)].frames
-                .append(.init(engine: engine, theme: theme, scale: scale, time: time, match: match))
+                .append(.init(engine: engine, theme: theme, scale: scale, time: time, match: match,
+                              width: (result["width"] as? NSNumber)?.doubleValue))
         }
         return byDigest
     }

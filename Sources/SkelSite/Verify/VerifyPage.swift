@@ -39,7 +39,8 @@ enum VerifyPage {
                     ? " tile at " + String(cell.tileX) + "," + String(cell.tileY) : "") + " -->\n"
             body += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
                 + String(cell.x) + "px;top:" + String(cell.y) + "px;width:" + String(cell.width) + "px;height:"
-                + String(cell.height) + "px;background:" + background.hex + "\">\n" + tile(component.html, cell) + "</div>\n"
+                + String(cell.height) + "px;background:" + background.hex + "\">\n"
+                + tile(FluidVerifyWidths.html(cell.spec, component.html), cell) + "</div>\n"
         }
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
             + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)

@@ -9,7 +9,7 @@ public enum VerifyReport {
         var out = ""
         for r in results {
             let passes = VerifyGate.passes(r, minimum: minimum, minimumWithAntialiased: minimumWithAntialiased)
-            out += (passes ? "ok   " : "FAIL ") + r.component + " " + r.engine.rawValue + " " + themeName(r.theme)
+            out += (passes ? "ok   " : "FAIL ") + r.component + (r.width.map { " w=" + number($0) } ?? "") + " " + r.engine.rawValue + " " + themeName(r.theme)
                 + " @" + String(r.scale) + "x t=" + number(r.time) + "s  " + percent(r.match)
                 + " (" + percent(r.matchCountingAntialiased) + " counting anti-aliased)\n"
         }
@@ -91,6 +91,7 @@ public enum VerifyReport {
             out += ",\"antialiased\":" + String(r.antialiased)
             out += ",\"pixels\":" + String(r.pixels)
             if !r.specDigest.isEmpty { out += ",\"spec\":\"" + r.specDigest + "\"" }
+            if let width = r.width { out += ",\"width\":" + number(width) }
             out += "}"
             out += index == results.count - 1 ? "\n" : ",\n"
         }

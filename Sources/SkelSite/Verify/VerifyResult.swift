@@ -19,6 +19,8 @@ public struct VerifyResult: Equatable, Sendable {
     public var pixels: Int
     /// SHA-256 (hex) of the spec's text; empty when unknown.
     public var specDigest: String = ""
+    /// The component's width for a fluid spec (checked at two widths); nil for a fixed one.
+    public var width: Double? = nil
 
     /// Share of matching pixels, 0...1.
     public var match: Double { pixels == 0 ? 1 : 1 - Double(mismatched) / Double(pixels) }

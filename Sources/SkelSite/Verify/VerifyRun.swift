@@ -73,6 +73,7 @@ public struct VerifyRun {
     /// spends most of a capture rasterising and encoding, on its own processes); the
     /// painter's frames of a sheet are painted once, by the first engine to need them.
     public func verify(_ items: [VerifySpec]) throws -> [VerifyResult] {
+        let items = FluidVerifyWidths.expand(items)
         let layouts = items.map { LayoutEngine.layout($0.spec) }
         let sizes = layouts.map { layout in
             let size = layout.pixelSize(scale: 1)
@@ -254,22 +255,28 @@ public struct VerifyRun {
             let result = VerifyResult(component: item.name, title: item.spec.title, engine: camera.engine,
                                       theme: cell.theme, scale: scale, time: cell.time,
                                       mismatched: counts.mismatchedPixels, antialiased: counts.antialiasedPixels,
-                                      pixels: painter.width * painter.height, specDigest: digests[cell.spec])
+                                      pixels: painter.width * painter.height, specDigest: digests[cell.spec],
+                                      width: item.checkedWidth)
             compared.append(Compared(result: result, browser: browser, painted: painter, diff: diff,
                                      earlierSheets: earlierSheets, frame: cell.frame))
         }
         return compared
     }
 
-    private func writeFailure(_ frame: Compared, folder: URL) throws {
-        let r = frame.result
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// `f_md_1-w320-webkit-dark-1x-t0.5`: a failing frame's file names; a fluid spec's
+    /// width is in them, so its two checked widths do not overwrite each other.
+    static func failureStem(_ r: VerifyResult) -> String {
         var stem = ""
         for c in r.component.unicodeScalars {
             stem.unicodeScalars.append(CharacterSet.alphanumerics.contains(c) ? c : "_")
         }
-        stem += "-" + r.engine.rawValue + "-" + VerifyReport.themeName(r.theme) + "-" + String(r.scale) + "x-t"
-            + VerifyReport.number(r.time)
+        return stem + (r.width.map { "-w" + VerifyReport.number($0) } ?? "") + "-" + r.engine.rawValue + "-"
+            + VerifyReport.themeName(r.theme) + "-" + String(r.scale) + "x-t" + VerifyReport.number(r.time)
+    }
+
+    private func writeFailure(_ frame: Compared, folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let stem = Self.failureStem(frame.result)
         try UserFile.write(PNGEncoder.encode(frame.browser), to: folder.appendingPathComponent(stem + "-browser.png").path)
         try UserFile.write(PNGEncoder.encode(frame.painted), to: folder.appendingPathComponent(stem + "-painter.png").path)
         if let diff = frame.diff {

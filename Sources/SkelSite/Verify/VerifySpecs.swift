@@ -11,6 +11,8 @@ public struct VerifySpec {
     /// The block's text: its SHA-256 ties results to this exact spec (see
     /// `VerifyResult.specDigest`), so a build never shows figures of an older version.
     public var source: String = ""
+    /// The width a fluid spec is checked at (FluidVerifyWidths); nil for a fixed one.
+    public var checkedWidth: Double? = nil
     /// How results name it: `path:line`.
     public var name: String { path + ":" + String(line) }
 

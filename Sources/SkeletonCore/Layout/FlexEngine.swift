@@ -96,7 +96,8 @@ struct FlexEngine {
     func naturalHeight(_ node: Node, width: Double) -> Double {
         switch node.kind {
         case .rect, .capsule, .spacer:
-            return 0
+            // `aspect=`: the height follows the width (CSS aspect-ratio).
+            return node.aspect.map { width / $0 } ?? 0
         case .circle:
             if case .points(let h) = node.height { return h }
             return 0

@@ -70,7 +70,17 @@ extension SpecParseRun {
                       line.line, token.column)
             }
         }
+        var fluidTokens: [(String, SpecToken)] = []
         for (name, token) in attributes {
+            if name.hasSameBytes(as: "min-width") || name.hasSameBytes(as: "max-width")
+                || name.hasSameBytes(as: "widths") || name.hasSameBytes(as: "reference-width") {
+                fluidTokens.append((name, token))
+                continue
+            }
+            if name.hasSameBytes(as: "width"), let percent = fluidPercent(token, line) {
+                if percent > 0 { fluidDraft = FluidWidth(percent: percent) }
+                continue
+            }
             if name.hasSameBytes(as: "label") {
                 // Any text, read as it is written: the words a screen reader says.
                 if token.valueText.isEmpty {
@@ -85,6 +95,7 @@ extension SpecParseRun {
             if name.hasSameBytes(as: "width"), let v = value { width = v }
             if name.hasSameBytes(as: "height"), let v = value { height = v }
         }
+        finishFluid(fluidTokens, line)
     }
 
     mutating func parseAppearance(_ line: SpecLine, apply: Bool) {
@@ -157,6 +168,7 @@ extension SpecParseRun {
         // Checked after every attribute is read: `lines=fill` may come after `height=`.
         var textHeightToken: SpecToken? = nil
         var rowGapToken: SpecToken? = nil
+        var aspectToken: SpecToken? = nil
 
         switch keyword {
         case .row: node.kind = .row
@@ -255,6 +267,9 @@ extension SpecParseRun {
                 if let h = check(SpecValues.points(v, name, positive: true), token, line) { lineHeight = h }
             case "spacing":
                 if let s = check(SpecValues.points(v, name), token, line) { spacing = s }
+            case "aspect":
+                aspectToken = token
+                if let r = check(SpecValues.aspect(v), token, line) { node.aspect = r }
             case "last":
                 if let f = check(SpecValues.fraction(v, name, percentExample: "70%", fractionExample: "0.7"), token, line) { last = f }
             default:
@@ -272,6 +287,9 @@ extension SpecParseRun {
         if let token = textHeightToken, !linesFill {
             error("attribute 'height' does not apply to text; text's height comes from lines, line-height and spacing",
                   line.line, token.column)
+        }
+        if let token = aspectToken, node.height != .auto {
+            error("aspect= and a height both give the rect's height; remove one", line.line, token.column)
         }
         if let token = rowGapToken, node.columns == nil {
             error("row-gap is the space between the rows of a grid; add columns=, like 'repeat 6 columns=3 row-gap=8'",

@@ -55,6 +55,9 @@ struct SpecParseRun {
     var easing: Easing?
     /// interval=, repeat=, from=, to=, scope=, fade= (SpecRhythmAttributes.swift).
     var rhythm = RhythmDraft()
+    /// `width=fill` or a percentage, before its min/max/reference widths are read.
+    var fluidDraft: FluidWidth?
+    var fluid: FluidWidth?
     /// Replaying inherited settings (InheritedSettings): an animation needs no kind.
     var inheriting = false
     /// The current `angle` came from an inherited setting.
@@ -253,6 +256,7 @@ struct SpecParseRun {
     }
 
     mutating func finish() -> ParseResult {
+        checkFluidScope()
         if drafts.isEmpty {
             error("empty spec; start with a 'skeleton' line, like 'skeleton \"Title\"'", firstLine, 1 + columnOffset)
         } else {
@@ -263,9 +267,10 @@ struct SpecParseRun {
         if sorted.contains(where: { $0.severity == .error }) {
             return ParseResult(spec: nil, diagnostics: sorted)
         }
-        let spec = Spec(title: title, width: width, height: height, appearance: appearance,
+        var spec = Spec(title: title, width: width, height: height, appearance: appearance,
                         animation: resolvedAnimation(), children: drafts[0].children.map { build($0) },
                         position: rootPosition, label: label, labelLanguage: language)
+        spec.fluid = fluid
         return ParseResult(spec: spec, diagnostics: sorted)
     }
 

@@ -230,6 +230,9 @@ public struct Node: Equatable, Hashable, Sendable {
     /// `repeat fill`: the count is as many copies as fit the repeat's height, counted by
     /// `FillResolver` (0 until then).
     public var fillsHeight: Bool
+    /// `aspect=W:H` of a `rect`: its height is its width × H / W (width / aspect)
+    /// when no height is given; nil: no ratio (site/reference/rect.md).
+    public var aspect: Double?
     public var children: [Node]
 
     public init(kind: NodeKind, position: SourcePosition, width: Length = .auto, height: Length = .auto,
@@ -259,6 +262,30 @@ public struct Node: Equatable, Hashable, Sendable {
     }
 }
 
+/// `skeleton width=fill` or `width=N%`: the component fits its container
+/// (site/reference/skeleton.md, "Fluid width"). The spec's `width` is then its reference
+/// width, the one its PNGs show.
+public struct FluidWidth: Equatable, Hashable, Sendable {
+    /// Share of the container's width, 0 < percent ≤ 100 (`fill`: 100).
+    public var percent: Double
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    /// `widths=320,768`: further widths the reference PNGs are drawn at, in the order
+    /// written (the reference width itself is the spec's `width`).
+    public var listedWidths: [Double]
+    public init(percent: Double, minWidth: Double? = nil, maxWidth: Double? = nil, listedWidths: [Double] = []) {
+        self.percent = percent
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.listedWidths = listedWidths
+    }
+
+    /// `width` kept within min-width and max-width.
+    public func clamp(_ width: Double) -> Double {
+        min(max(width, minWidth ?? 0), maxWidth ?? Limits.maxDimension)
+    }
+}
+
 /// One parsed `skeleton` block.
 public struct Spec: Equatable, Hashable, Sendable {
     public var title: String?
@@ -278,6 +305,16 @@ public struct Spec: Equatable, Hashable, Sendable {
     /// The document language (front matter or project `lang`) the default label is
     /// written in; nil: English (`accessibleLabel`). `label=` is used as written.
     public var labelLanguage: LabelLanguage?
+    /// nil: a fixed width (`width` points). Else the component fits its container and
+    /// `width` is its reference width.
+    public var fluid: FluidWidth?
+
+    /// The same spec laid out at another width (a fluid spec's other widths).
+    public func at(width: Double) -> Spec {
+        var copy = self
+        copy.width = width
+        return copy
+    }
 
     public init(title: String?, width: Double, height: Double?, appearance: Appearance,
                 animation: Animation, children: [Node], position: SourcePosition, label: String? = nil,

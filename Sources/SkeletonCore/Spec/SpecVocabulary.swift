@@ -30,13 +30,14 @@ enum Keyword: Equatable {
     /// Attributes (key=value) this kind accepts.
     var attributes: [String] {
         switch self {
-        case .skeleton: return ["width", "height", "label"]
+        case .skeleton: return ["width", "height", "label", "min-width", "max-width", "widths", "reference-width"]
         case .appearance: return ["base", "highlight", "background", "dark-base", "dark-highlight", "dark-background"]
         case .animation: return ["duration", "direction", "band", "angle", "delay", "stagger", "easing"]
             + AnimationRhythmWords.attributes
         case .row, .column: return Keyword.containerAttributes
         case .repeatNode: return Keyword.containerAttributes + ["stagger", "columns", "row-gap"]
-        case .rect, .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
+        case .rect: return ["width", "height", "grow", "radius", "color", "dark-color", "aspect"]
+        case .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
         case .circle: return ["grow", "color", "dark-color"]
         // `height` only with `lines=fill` (checked where the node is built).
         case .text: return ["lines", "line-height", "spacing", "last", "radius", "width", "height", "grow", "color", "dark-color"]

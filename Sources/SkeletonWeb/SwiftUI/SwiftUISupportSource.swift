@@ -122,9 +122,14 @@ public struct SkeletonStyle: Sendable {
     public var animation: SkeletonAnimation
     /// pulse: the opacity at the cycle's middle (it starts and ends at 1).
     public var pulseMinimum: Double
+    /// A fluid component (`skeleton width=fill`): it fills the width it is offered, and
+    /// `width` and `height` are its reference size; nil: a fixed size.
+    public var fluid: SkeletonFluid?
 
     public init(width: Double, height: Double, base: SkeletonColor, highlight: SkeletonColor,
-                background: SkeletonColor, animation: SkeletonAnimation, pulseMinimum: Double) {
+                background: SkeletonColor, animation: SkeletonAnimation, pulseMinimum: Double,
+                fluid: SkeletonFluid? = nil) {
+        self.fluid = fluid
         self.width = width
         self.height = height
         self.base = base
@@ -206,6 +211,46 @@ enum SkeletonEasing {
     }
 }
 
+/// A fluid component's bounds and share of the offered width (`width=90%`: 0.9), and
+/// its `height=` when the spec fixes one (nil: its content's height at each width).
+public struct SkeletonFluid: Sendable {
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var share: Double
+    public var height: Double?
+
+    public init(minWidth: Double? = nil, maxWidth: Double? = nil, share: Double = 1, height: Double? = nil) {
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.share = share
+        self.height = height
+    }
+
+    /// The component's width when `offered` points are offered (nil: the reference width).
+    func width(offered: Double?, reference: Double) -> Double {
+        guard let offered else { return reference }
+        return min(max(offered * share, minWidth ?? 0), maxWidth ?? .infinity)
+    }
+}
+
+/// Lays its one subview out at a width taken from the width offered (`width(offered)`)
+/// and as tall as the subview is at that width: a fluid component's box, a percentage
+/// of its container, a text's shorter last line.
+struct SkeletonWidthLayout: Layout {
+    let width: @Sendable (Double?) -> Double?
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        guard let subview = subviews.first else { return .zero }
+        let size = subview.sizeThatFits(ProposedViewSize(width: width(proposal.width.map { Double($0) }).map { CGFloat($0) }, height: nil))
+        return size
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        subviews.first?.place(at: bounds.origin, anchor: .topLeading,
+                              proposal: ProposedViewSize(width: bounds.width, height: bounds.height))
+    }
+}
+
 private struct SkeletonStyleKey: EnvironmentKey {
     static let defaultValue = SkeletonStyle(
         width: 0, height: 0, base: SkeletonColor(light: 0xDEDEE3FF, dark: 0x3A3A3CFF),
@@ -255,6 +300,8 @@ public struct SkeletonComponent<Content: View>: View {
     @Environment(\.colorScheme) private var scheme
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var shown = Date()
+    /// A fluid component's size as laid out: the band sweeps its corners.
+    @State private var measured: CGSize?
 
     /// The clock runs while something moves or the component still has to appear.
     private var ticks: Bool { style.animation.moves || style.animation.delay > 0 || style.animation.fade > 0 }
@@ -275,12 +322,11 @@ public struct SkeletonComponent<Content: View>: View {
             // prefers-reduced-motion.
             let shownOpacity = time == nil ? style.animation.appearance(at: elapsed) : 1
             let t = time ?? (reduceMotion ? 0 : max(0, elapsed - style.animation.delay))
-            content
-                .frame(width: style.width, height: style.height, alignment: .topLeading)
+            sized(content)
                 .background(style.background.resolve(scheme))
                 .clipped()
                 .coordinateSpace(.named(SkeletonSpace.name))
-                .environment(\.skeletonStyle, style)
+                .environment(\.skeletonStyle, laidOut)
                 .environment(\.skeletonTime, t)
                 .environment(\.layoutDirection, .leftToRight)
                 .opacity(shownOpacity)
@@ -288,6 +334,30 @@ public struct SkeletonComponent<Content: View>: View {
         // One element for VoiceOver, announced once; the shapes are not read.
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(Text(label))
+    }
+
+    /// The content in its box: the spec's size, or for a fluid spec the width offered
+    /// within its bounds and the height its content takes there.
+    @ViewBuilder private func sized(_ content: Content) -> some View {
+        if let fluid = style.fluid {
+            let reference = style.width
+            SkeletonWidthLayout(width: { fluid.width(offered: $0, reference: reference) }) {
+                content.frame(maxWidth: .infinity, minHeight: fluid.height.map { CGFloat($0) },
+                              maxHeight: fluid.height.map { CGFloat($0) }, alignment: .topLeading)
+            }
+            .onGeometryChange(for: CGSize.self, of: { $0.size }, action: { measured = $0 })
+        } else {
+            content.frame(width: style.width, height: style.height, alignment: .topLeading)
+        }
+    }
+
+    /// The style the shapes see: a fluid component's band spans its measured box.
+    private var laidOut: SkeletonStyle {
+        guard style.fluid != nil, let measured else { return style }
+        var copy = style
+        copy.width = Double(measured.width)
+        copy.height = Double(measured.height)
+        return copy
     }
 }
 
@@ -327,6 +397,14 @@ extension View {
     /// A container's `fill=`: a static surface behind its shapes, never animated.
     public func skeletonSurface(_ color: SkeletonColor, radius: Double) -> some View {
         modifier(SkeletonSurface(color: color, radius: radius))
+    }
+
+    /// A fluid spec's percentage width or a text's shorter last line: `fraction` of the
+    /// width offered, `height` points tall.
+    public func skeletonFraction(_ fraction: Double, height: Double) -> some View {
+        SkeletonWidthLayout(width: { offered in offered.map { $0 * fraction } }) {
+            self.frame(height: height)
+        }
     }
 
     /// The stagger of a `repeat` copy: shapes inside animate as if at t − offset.

@@ -12,6 +12,8 @@ struct SwiftUIViewWriter {
     let frames: [SourcePosition: Rect]
     let typeName: String
     let label: String
+    /// A fluid spec's frames that follow the offered width; nil for a fixed spec.
+    let fluid: SwiftUIFluidFrames?
     private let out = SwiftLines()
 
     init(spec: Spec, typeName: String, label: String) {
@@ -19,6 +21,7 @@ struct SwiftUIViewWriter {
         let result = LayoutEngine.layoutWithNodeFrames(spec)
         layout = result.layout
         frames = result.frames
+        fluid = SwiftUIFluidFrames(spec, frames: result.frames)
         self.typeName = typeName
         self.label = label
     }
@@ -67,7 +70,8 @@ struct SwiftUIViewWriter {
             out.line("                             delay: " + SwiftLiteral.number(motion.delay)
                      + ", easing: ." + Self.easingName(motion.easing) + (rhythm.isEmpty ? ")," : ","))
             if !rhythm.isEmpty { out.line("                             " + rhythm.joined(separator: ", ") + "),") }
-            out.line("pulseMinimum: " + SwiftLiteral.number(motion.pulseTo))
+            out.line("pulseMinimum: " + SwiftLiteral.number(motion.pulseTo) + (spec.fluid == nil ? "" : ","))
+            if let bounds = spec.fluid { out.line(Self.fluidArgument(bounds, height: spec.height)) }
         }
         out.line(")")
     }
@@ -122,7 +126,12 @@ struct SwiftUIViewWriter {
         switch node.kind {
         case .rect, .circle, .capsule:
             out.line(shapeExpression(node, frame: frame) + colorSuffix(node))
-            out.indent { out.line(frameModifier(frame, alignment: nil) + sizeComment(node, frame: frame)) }
+            out.indent {
+                if fluid?.widths.contains(node.position) == true, let ratio = node.aspect {
+                    out.line(".aspectRatio(" + Self.ratio(ratio) + ", contentMode: .fit)")
+                }
+                out.line(frameModifier(frame, alignment: nil, node) + sizeComment(node, frame: frame))
+            }
         case .spacer:
             let size = parentIsRow ? "width: " + SwiftLiteral.number(frame.width)
                                    : "height: " + SwiftLiteral.number(frame.height)
@@ -142,11 +151,13 @@ struct SwiftUIViewWriter {
             let full = frame.width
             let last = frame.width * metrics.lastLineFraction
             let bar = textBarShape(node, height: metrics.lineHeight) + colorSuffix(node)
+            let flexible = fluid?.widths.contains(node.position) == true
             if lines > 1 {
                 out.line("ForEach(0..<" + String(lines - 1) + ") { _ in")
                 out.indent {
                     out.line(bar)
-                    out.indent { out.line(".frame(width: " + SwiftLiteral.number(full) + ", height: "
+                    out.indent { out.line(flexible ? Self.flexibleBar(1, metrics.lineHeight)
+                                          : ".frame(width: " + SwiftLiteral.number(full) + ", height: "
                                           + SwiftLiteral.number(metrics.lineHeight) + ")") }
                 }
                 out.line("}")
@@ -154,15 +165,16 @@ struct SwiftUIViewWriter {
             if lines > 0 {
                 out.line(bar)
                 out.indent {
-                    out.line(".frame(width: " + SwiftLiteral.number(last) + ", height: "
-                             + SwiftLiteral.number(metrics.lineHeight) + ")"
+                    out.line((flexible ? Self.flexibleBar(metrics.lastLineFraction, metrics.lineHeight)
+                              : ".frame(width: " + SwiftLiteral.number(last) + ", height: "
+                             + SwiftLiteral.number(metrics.lineHeight) + ")")
                              + (lines > 1 || metrics.lastLineFraction != 1
                                 ? " // last line: " + CSSNumber.format(metrics.lastLineFraction * 100) + "%" : ""))
                 }
             }
         }
         out.line("}")
-        out.line(frameModifier(frame, alignment: "topLeading") + sizeComment(node, frame: frame))
+        out.line(frameModifier(frame, alignment: "topLeading", node) + sizeComment(node, frame: frame))
     }
 
     private mutating func writeContainer(_ node: Node, frame: Rect) {
@@ -206,7 +218,7 @@ struct SwiftUIViewWriter {
                              + ", trailing: " + SwiftLiteral.number(p.right) + "))")
                 }
             }
-            out.line(frameModifier(frame, alignment: alignment) + sizeComment(node, frame: frame))
+            out.line(frameModifier(frame, alignment: alignment, node) + sizeComment(node, frame: frame))
             if node.fill != nil || node.darkFill != nil {
                 let clear = RGBA(0, 0, 0, 0)
                 let light = node.fill ?? clear
@@ -402,8 +414,9 @@ struct SwiftUIViewWriter {
         return ".skeleton(" + SwiftLiteral.color(light: light, dark: dark) + ")"
     }
 
-    private func frameModifier(_ frame: Rect, alignment: String?) -> String {
-        ".frame(width: " + SwiftLiteral.number(frame.width) + ", height: " + SwiftLiteral.number(frame.height)
+    private func frameModifier(_ frame: Rect, alignment: String?, _ node: Node? = nil) -> String {
+        if let node, let flexible = fluid?.modifier(node, frame, alignment: alignment) { return flexible }
+        return ".frame(width: " + SwiftLiteral.number(frame.width) + ", height: " + SwiftLiteral.number(frame.height)
             + (alignment.map { ", alignment: ." + $0 } ?? "") + ")"
     }
 
@@ -415,5 +428,29 @@ struct SwiftUIViewWriter {
         if node.grow > 0 { notes.append("grow=" + CSSNumber.format(node.grow)) }
         if case .spacer = node.kind, node.grow == 0 { notes.append("spacer") }
         return notes.isEmpty ? "" : " // " + notes.joined(separator: ", ")
+    }
+
+    /// `fluid: SkeletonFluid(minWidth: 260, maxWidth: 560)`: the view fills the width
+    /// it is offered, within the spec's bounds.
+    static func fluidArgument(_ bounds: FluidWidth, height: Double?) -> String {
+        var parts: [String] = []
+        if let low = bounds.minWidth { parts.append("minWidth: " + SwiftLiteral.number(low)) }
+        if let high = bounds.maxWidth { parts.append("maxWidth: " + SwiftLiteral.number(high)) }
+        if bounds.percent != 100 { parts.append("share: " + SwiftLiteral.number(bounds.percent / 100)) }
+        if let height { parts.append("height: " + SwiftLiteral.number(height)) }
+        return "fluid: SkeletonFluid(" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// A text line of a fluid text node: the whole width offered, or its share of it.
+    static func flexibleBar(_ fraction: Double, _ height: Double) -> String {
+        let h = SwiftLiteral.number(height)
+        if fraction == 1 { return ".frame(maxWidth: .infinity, minHeight: " + h + ", maxHeight: " + h + ")" }
+        return ".skeletonFraction(" + SwiftLiteral.number(fraction) + ", height: " + h + ")"
+    }
+
+    /// `aspect=16:9` as `16 / 9` (CGFloat arithmetic, exact), else the ratio.
+    static func ratio(_ value: Double) -> String {
+        guard let (numerator, denominator) = AspectRatioText.fraction(value) else { return SwiftLiteral.number(value) }
+        return SwiftLiteral.number(numerator) + (denominator == 1 ? "" : " / " + String(denominator))
     }
 }

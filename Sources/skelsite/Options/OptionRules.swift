@@ -107,3 +107,14 @@ enum ExportFormatRule: OptionRule {
         return .success(format)
     }
 }
+
+/// `render --width`: a fluid spec's width in points (site/reference/skeleton.md,
+/// "Fluid width"); its bounds are checked against the spec once it is read.
+enum WidthRule: OptionRule {
+    static func parse(_ text: String) -> Result<Double, OptionProblem> {
+        guard let value = Double(text), value.isFinite, value > 0, value <= Limits.maxDimension else {
+            return .failure(OptionProblem(predicate: "must be a number of points more than 0 and at most \(Int(Limits.maxDimension))"))
+        }
+        return .success(value)
+    }
+}

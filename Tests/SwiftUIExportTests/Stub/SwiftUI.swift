@@ -101,6 +101,8 @@ public struct GeometryReader<Content: View>: View {
 
 /// /geometryproxy
 public struct GeometryProxy {
+    /// /geometryproxy/size
+    public var size: CGSize { .zero }
     /// /geometryproxy/frame(in:)
     public func frame(in coordinateSpace: some CoordinateSpaceProtocol) -> CGRect { .zero }
 }
@@ -230,6 +232,57 @@ public struct UnitPoint: Hashable, Sendable {
         self.x = x
         self.y = y
     }
+    /// /unitpoint/topleading
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+}
+
+// MARK: Layout (fluid components)
+
+/// /proposedviewsize
+public struct ProposedViewSize: Equatable, Sendable {
+    public var width: CGFloat?
+    public var height: CGFloat?
+    public init(width: CGFloat?, height: CGFloat?) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// /layoutsubview
+public struct LayoutSubview: Equatable {
+    public static func == (a: LayoutSubview, b: LayoutSubview) -> Bool { true }
+    /// /layoutsubview/sizethatfits(_:)
+    public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
+    /// /layoutsubview/place(at:anchor:proposal:)
+    public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {}
+}
+
+/// /layoutsubviews
+public struct LayoutSubviews: RandomAccessCollection, Equatable {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { 0 }
+    public subscript(index: Int) -> LayoutSubview { LayoutSubview() }
+}
+
+/// /layout (its Cache defaults to Void when makeCache is not written)
+public protocol Layout: Animatable {
+    typealias Subviews = LayoutSubviews
+    associatedtype Cache = Void
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
+}
+
+/// /animatable
+public protocol Animatable {}
+
+extension Layout {
+    /// /layout/callasfunction(_:)
+    @MainActor public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View { EmptyView() }
+}
+
+/// /contentmode
+public enum ContentMode: Hashable, Sendable {
+    case fit, fill
 }
 
 /// /gradient
@@ -388,6 +441,11 @@ extension View {
     public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { self }
     /// /view/environment(_:_:)
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
+    /// /view/aspectratio(_:contentmode:)-771ow (a CGFloat ratio)
+    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { self }
+    /// /view/ongeometrychange(for:of:action:)-6tmtc
+    public func onGeometryChange<T: Equatable & Sendable>(for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T,
+                                                          action: @escaping (_ newValue: T) -> Void) -> some View { self }
     /// /view/opacity(_:)
     public func opacity(_ opacity: Double) -> some View { self }
     /// /view/accessibilityelement(children:)

@@ -1,0 +1,53 @@
+import SkeletonCore
+
+/// The band of a fluid component (`skeleton width=fill`, site/reference/skeleton.md,
+/// "Fluid width"). A fixed component places each shape's copy of the band with a
+/// matrix in points; a fluid one cannot, because its shapes move with its width. Here
+/// every shape's layer is the whole component box instead (positioned against the
+/// root, since shapes are not positioned, and cut to the shape by `clip-path`), painted
+/// with one CSS `linear-gradient` at the sweep angle. A gradient line at angle θ over a
+/// W × H box is exactly the painter's sweep: from pmin, L = W·|sin θ| + H·|cos θ| long
+/// (docs/rendering-rules.md). The band's centre is the registered custom property
+/// `--sk-p`, in percent of L, animated from −band/2 to 1 + band/2 with the spec's
+/// easing: c = pmin − B/2 + e·(L + B), the painter's formula, at every width.
+// `scope=shape` is refused on a fluid component (FluidRoot.swift).
+extension StyleSheet {
+    func fluidLayerRules() -> String {
+        var out = ""
+        // The angle and the half band are variables, so the gradient is one fixed text.
+        var layer = ["content:\"\"", "position:absolute", "left:0", "top:0", "width:100%", "height:100%",
+                     "--sk-a:" + CSSNumber.format(motion.angle) + "deg"]
+        if motion.kind == .shimmer {
+            out = "@property --sk-p{syntax:\"<percentage>\";inherits:false;initial-value:0%}\n"
+            layer += ["--sk-w:" + CSSNumber.format(motion.band * 50) + "%",
+                      "background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
+                        + "var(--sk-h) var(--sk-p),var(--sk-h0) calc(var(--sk-p) + var(--sk-w)))",
+                      "animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
+                        + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix]
+        } else {
+            layer.append("background:linear-gradient(var(--sk-a),var(--sk-h0),var(--sk-h),var(--sk-h0))")
+        }
+        return out + rule(s + " .sk-s::after", layer)
+    }
+
+    /// A shape's own rules: its radius also cuts its layer; its phase delay.
+    func fluidItemRules(_ selector: String, item: LayoutItem, own: [String], delay: Double) -> String {
+        var own = own
+        guard case .shape = item.role else { return own.isEmpty ? "" : rule(selector, own) }
+        if item.radius > 0 && hasLayer { own.append("clip-path:inset(0 round " + CSSNumber.px(item.radius) + ")") }
+        var out = own.isEmpty ? "" : rule(selector, own)
+        if hasLayer && motion.kind == .shimmer && delay != 0 {
+            out += rule(selector + "::after", ["animation-delay:" + CSSNumber.seconds(delay)])
+        }
+        return out
+    }
+
+    /// The band's centre along the cycle (CycleKeyframes: interval and repeat=reverse
+    /// included): progress 0 is −band/2, progress 1 is 1 + band/2.
+    func fluidKeyframes() -> String {
+        let half = motion.band * 50
+        return CycleKeyframes.rule(scope + "-sweep", motion) { progress in
+            "--sk-p:" + CSSNumber.percent(-half + progress * (100 + 2 * half))
+        }
+    }
+}
