@@ -165,19 +165,26 @@ public struct SiteBuilder: Sendable {
         }
         try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
             let items = site.galleryItems
+            // The search index is built and hashed once: its digest is its file's id and
+            // part of the gallery's key.
             let searchJSON = SearchIndex.json(items)
+            let searchBytes = Array(searchJSON.utf8)
+            let searchDigest = SHA256.hex(searchBytes)
             let urls = Sitemap.paths(of: site)
             let gallery = GalleryIndex(contexts: contexts)
-            let galleryID = "gallery:" + gallery.key(items: items, searchJSON: searchJSON, shared: discovery.inputs.shared,
+            let galleryID = "gallery:" + gallery.key(items: items, searchDigest: searchDigest, shared: discovery.inputs.shared,
                                                      docDigests: discovery.inputs.docs)
             if !writer.reuse("index.html", id: galleryID) {
-                try writer.write(Array(gallery.html(items: items, searchJSON: searchJSON).utf8), to: "index.html", id: galleryID)
+                let previous = previousGallery(live: live, cacheDirectory: cacheDirectory)
+                let page = gallery.render(items: items, searchJSON: searchJSON, previous: previous)
+                try writer.write(page.bytes, to: "index.html", id: galleryID)
+                // Before the exchange, like the memo: a killed build leaves a file whose
+                // page id the live site does not have, so nothing is taken from it.
+                if let cards = page.cards { GalleryCardsFile(pageID: galleryID, cards: cards).write(to: cacheDirectory) }
             }
-            let files: KeyValuePairs = [
-                "search-index.json": searchJSON,
-                "sitemap.xml": Sitemap.xml(urls, baseURL: options.baseURL),
-            ]
-            for (path, text) in files { try folder.write(text, to: path) }
+            try writer.write(searchBytes, to: "search-index.json", id: "sha256:" + searchDigest)
+            try folder.write(Sitemap.xml(urls, baseURL: options.baseURL), to: "sitemap.xml")
+            let files = ["search-index.json", "sitemap.xml"]
             report.filesWritten += files.count + 1
             return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
         }
@@ -305,6 +312,18 @@ public struct SiteBuilder: Sendable {
             return StepResult(value: (parsed.documents, parsed.memos),
                               summary: "\(report.components) specs, \(errors) errors, \(warnings) warnings")
         }
+    }
+
+    /// The live `index.html` and where its cards lie, when `.gallery.cards` describes
+    /// that very file: the page id its record holds, and the stamp it had when written.
+    private func previousGallery(live: (folder: URL, files: GenerationFiles)?, cacheDirectory: URL)
+        -> (page: [UInt8], cards: GalleryCardsFile)? {
+        guard let live, let record = live.files.records["index.html"], let cards = GalleryCardsFile.read(from: cacheDirectory),
+              cards.pageID == record.id else { return nil }
+        let path = live.folder.path + "/index.html"
+        guard GenerationFiles.Stamp.of(path) == record.stamp, let page = RenderCache.readRegularFile(path),
+              page.count == record.stamp.size, GenerationFiles.Stamp.of(path) == record.stamp else { return nil }
+        return (page, cards)
     }
 
     /// Parses a doc from its memo again, for a page or component that must be made anew.
