@@ -190,7 +190,7 @@ public struct SiteBuilder: Sendable {
         }
         // Before the exchange (why: a build killed while writing them leaves the old site,
         // so the next one is a real build and its prune removes their temporary files).
-        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory) }
+        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
         if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
