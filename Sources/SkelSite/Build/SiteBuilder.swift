@@ -41,6 +41,10 @@ public struct SiteBuilder: Sendable {
         /// The project file's spec defaults and language (`[appearance]`, `[animation]`,
         /// `lang`), under each doc's front matter.
         public var specDefaults = InheritedSettings()
+        /// Trust that nothing but this process's builds changed the output since its last
+        /// build (`skelsite serve`, which owns it while it runs): the output is not listed
+        /// and `stat`ed file by file (see `PublishedGenerations`). Off for `skelsite build`.
+        public var trustsItsOutput = false
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
                     rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil,
@@ -95,8 +99,10 @@ public struct SiteBuilder: Sendable {
             let liveFiles = opened.liveFiles()
             let previous = opened.liveManifest
             var unchanged: OutputManifest?
+            let trusted = options.trustsItsOutput
+                && PublishedGenerations.shared.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles
             if let previous, previous.inputs == inputs.all, let liveFiles, let folder = opened.liveFolder,
-               liveFiles.matches(FolderScan.of(folder.path, expecting: liveFiles.records.count + liveFiles.records.count / 4)) {
+               trusted || liveFiles.matches(FolderScan.of(folder.path, expecting: liveFiles.records.count + liveFiles.records.count / 4)) {
                 unchanged = previous
             }
             return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged),
@@ -144,7 +150,10 @@ public struct SiteBuilder: Sendable {
         // The work generation is brought up to date, then trades places with the output.
         let work = try generations.prepareWork()
         let live = generations.liveFolder.flatMap { folder in discovery.liveFiles.map { (folder: folder, files: $0) } }
-        let writer = GenerationWriter(folder: work, live: live)
+        let left = options.trustsItsOutput ? PublishedGenerations.shared.left(for: generations.output, work: work) : nil
+        let liveIdentity = generations.liveFolder.flatMap(OutputGenerations.identity)
+        let writer = GenerationWriter(folder: work, live: live,
+                                      holding: left.flatMap { $0.liveFiles == discovery.liveFiles ? $0.workFiles : nil })
         let folder = StagingFolder(writer: writer)
         let site = SiteContent(documents: documents, components: rendered.components,
                                standalonePages: theme.standalonePages, title: options.siteTitle,
@@ -198,7 +207,13 @@ public struct SiteBuilder: Sendable {
                 inputs: report.diagnostics.isEmpty ? discovery.inputs.all : nil, documents: report.documents,
                 drafts: report.drafts, components: report.components,
                 distinctComponents: report.rendered + report.cached, listing: .of(files))
+            let workIdentity = OutputGenerations.identity(of: work)
             try generations.publish(files, manifest: manifest)
+            if options.trustsItsOutput, let workIdentity, let liveIdentity, let before = discovery.liveFiles {
+                // The exchange made the work folder live and the live one the work folder.
+                PublishedGenerations.shared.remember(.init(live: workIdentity, liveFiles: files, work: liveIdentity, workFiles: before),
+                                                     for: generations.output)
+            }
             let changed = writer.count(.written) + writer.count(.linked)
             return StepResult(value: (), summary: "\(output.path) (\(changed) files written or linked, \(writer.count(.kept)) kept)")
         }
