@@ -3,14 +3,9 @@
 struct GalleryIndex {
     let contexts: PageContexts
 
-    /// The page's HTML; `searchJSON` is `SearchIndex.json` of `items`. The whole
-    /// template, rendered in one go.
-    func html(items: [GalleryItem], searchJSON: String) -> String {
-        contexts.theme.render("index", context(items: items, searchJSON: searchJSON))
-    }
-
-    /// The page's bytes, as `html` gives them, and where each card lies in them (nil when
-    /// the template cannot be cut at its cards, see `GalleryCardTemplate`). A card whose
+    /// The page's bytes (`searchJSON` is `SearchIndex.json` of `items`), as the whole
+    /// template renders them, and where each card lies in them (nil when the template
+    /// cannot be cut at its cards, see `GalleryCardTemplate`). A card whose
     /// digest `previous` (the live page and its `.gallery.cards`) holds is taken from
     /// there, not rendered again.
     func render(items: [GalleryItem], searchJSON: String, previous: (page: [UInt8], cards: GalleryCardsFile)?)
@@ -79,7 +74,7 @@ struct GalleryIndex {
         return context
     }
 
-    /// A digest of everything `html` reads besides the templates and options (`shared`
+    /// A digest of everything `render` reads besides the templates and options (`shared`
     /// covers those): the nav, the intro doc's bytes, each card and each doc's entry. Same
     /// key, same page, so an edit that changes none of it skips rendering the gallery
     /// (the biggest page of a big site).
