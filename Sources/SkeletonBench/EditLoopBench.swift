@@ -59,8 +59,9 @@ struct EditLoopBench {
 
     /// `skelsite serve` on the built corpus, and scripts/bench/serve_reload.mjs timing a
     /// prose edit of one doc to its page reloaded in headless Chromium, 5 times. nil when
-    /// node, chromium or the script is missing.
-    func serveReload(_ source: URL, output: URL) throws -> (median: Double, times: [Int])? {
+    /// node, chromium or the script is missing. `firstBuild`: from serve's start to its
+    /// banner (its first build, on an output that is up to date), and the build's own log line.
+    func serveReload(_ source: URL, output: URL) throws -> (median: Double, times: [Int], firstBuild: Double, firstLog: String)? {
         let script = URL(fileURLWithPath: "scripts/bench/serve_reload.mjs")
         func which(_ name: String) -> Bool {
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
@@ -73,7 +74,10 @@ struct EditLoopBench {
         serve.arguments = ["serve", source.path, "--port", "0", "--output", output.path]
         let banner = Pipe()
         serve.standardOutput = banner
-        serve.standardError = FileHandle.nullDevice
+        let log = root.appendingPathComponent("serve-log.txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        serve.standardError = try FileHandle(forWritingTo: log)
+        let launched = ContinuousClock.now
         try serve.run()
         defer {
             serve.terminate()
@@ -85,6 +89,8 @@ struct EditLoopBench {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
+        let firstBuild = ContinuousClock.now - launched
+        let firstLog = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").first.map(String.init) ?? ""
         guard let match = text.firstMatch(of: /at (http:\/\/[^\/ ]+)\//) else { throw BenchError("serve printed no address: \(text)") }
         let node = Process()
         node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -103,7 +109,8 @@ struct EditLoopBench {
               let median = summary.median else {
             throw BenchError("serve_reload.mjs failed: \(String(decoding: data, as: UTF8.self))")
         }
-        return (Double(median) / 1000, summary.times)
+        let seconds = Double(firstBuild.components.seconds) + Double(firstBuild.components.attoseconds) / 1e18
+        return (Double(median) / 1000, summary.times, seconds, firstLog)
     }
 
     func run(floor: Double?) throws {
@@ -134,6 +141,8 @@ struct EditLoopBench {
         // serve on the same corpus: save to page reloaded, in headless Chromium.
         switch Result(catching: { try serveReload(corpus, output: output) }) {
         case .success(let reload?):
+            print("  " + "serve: start to first page served".padding(toLength: 44, withPad: " ", startingAt: 0)
+                  + String(format: " %7.3f s  (%@)", reload.firstBuild, reload.firstLog))
             let label = "  " + "serve: save to page reloaded (median of \(reload.times.count))".padding(toLength: 44, withPad: " ", startingAt: 0)
             print(label + String(format: " %7.3f s  (each: %@ ms)  cold %6.3f  floor ", reload.median,
                                  reload.times.map(String.init).joined(separator: ", "), reload.median / cold.wall)

@@ -28,8 +28,9 @@ import Testing
         ])
         // No temporary files are left, and no folders.
         let hidden = try FileManager.default.contentsOfDirectory(atPath: site.cache.path).filter { $0.hasPrefix(".") }
-        // Beside the entries: the doc memo and the entry index (`DocMemo`, `RenderCacheIndex`).
-        #expect(hidden.sorted() == [".docs.memo", ".entries.index", ".gitignore"])
+        // Beside the entries: the doc memo, the entry index and the gallery's cards
+        // (`DocMemo`, `RenderCacheIndex`, `GalleryCardsFile`).
+        #expect(hidden.sorted() == [".docs.memo", ".entries.index", ".gallery.cards", ".gitignore"])
     }
 
     @Test func anEntryWithoutItsEntryFileIsRenderedAgain() throws {

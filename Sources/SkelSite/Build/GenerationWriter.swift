@@ -28,15 +28,16 @@ final class GenerationWriter: @unchecked Sendable {
     private var written: [String] = []
 
     /// `live`: the live generation's folder and what it holds, when there is one whose
-    /// record was read.
-    init(folder: URL, live: (folder: URL, files: GenerationFiles)?) {
+    /// record was read. `holding`: what the work folder is known to hold (serve's own last
+    /// build left it so), instead of listing it.
+    init(folder: URL, live: (folder: URL, files: GenerationFiles)?, holding known: GenerationFiles? = nil) {
         self.folder = folder
         root = folder.path
         livePath = live.flatMap { SourceReading.realPath($0.folder) }
         liveFiles = live?.files ?? GenerationFiles()
         // Files plus their folders: a component's folder holds four or more PNGs.
         let expected = liveFiles.records.count + liveFiles.records.count / 4
-        before = FolderScan.of(folder.path, expecting: expected)
+        before = known.map(FolderScan.init(holding:)) ?? FolderScan.of(folder.path, expecting: expected)
         folders = [""]
         placed.reserveCapacity(liveFiles.records.count)
         for (path, entry) in before.entries where entry.kind == .folder { folders.insert(path) }

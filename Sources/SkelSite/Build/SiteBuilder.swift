@@ -41,6 +41,10 @@ public struct SiteBuilder: Sendable {
         /// The project file's spec defaults and language (`[appearance]`, `[animation]`,
         /// `lang`), under each doc's front matter.
         public var specDefaults = InheritedSettings()
+        /// Trust that nothing but this process's builds changed the output since its last
+        /// build (`skelsite serve`, which owns it while it runs): the output is not listed
+        /// and `stat`ed file by file (see `PublishedGenerations`). Off for `skelsite build`.
+        public var trustsItsOutput = false
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
                     rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil,
@@ -95,8 +99,10 @@ public struct SiteBuilder: Sendable {
             let liveFiles = opened.liveFiles()
             let previous = opened.liveManifest
             var unchanged: OutputManifest?
+            let trusted = options.trustsItsOutput
+                && PublishedGenerations.shared.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles
             if let previous, previous.inputs == inputs.all, let liveFiles, let folder = opened.liveFolder,
-               liveFiles.matches(FolderScan.of(folder.path, expecting: liveFiles.records.count + liveFiles.records.count / 4)) {
+               trusted || liveFiles.matches(FolderScan.of(folder.path, expecting: liveFiles.records.count + liveFiles.records.count / 4)) {
                 unchanged = previous
             }
             return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged),
@@ -144,7 +150,10 @@ public struct SiteBuilder: Sendable {
         // The work generation is brought up to date, then trades places with the output.
         let work = try generations.prepareWork()
         let live = generations.liveFolder.flatMap { folder in discovery.liveFiles.map { (folder: folder, files: $0) } }
-        let writer = GenerationWriter(folder: work, live: live)
+        let left = options.trustsItsOutput ? PublishedGenerations.shared.left(for: generations.output, work: work) : nil
+        let liveIdentity = generations.liveFolder.flatMap(OutputGenerations.identity)
+        let writer = GenerationWriter(folder: work, live: live,
+                                      holding: left.flatMap { $0.liveFiles == discovery.liveFiles ? $0.workFiles : nil })
         let folder = StagingFolder(writer: writer)
         let site = SiteContent(documents: documents, components: rendered.components,
                                standalonePages: theme.standalonePages, title: options.siteTitle,
@@ -165,25 +174,32 @@ public struct SiteBuilder: Sendable {
         }
         try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
             let items = site.galleryItems
+            // The search index is built and hashed once: its digest is its file's id and
+            // part of the gallery's key.
             let searchJSON = SearchIndex.json(items)
+            let searchBytes = Array(searchJSON.utf8)
+            let searchDigest = SHA256.hex(searchBytes)
             let urls = Sitemap.paths(of: site)
             let gallery = GalleryIndex(contexts: contexts)
-            let galleryID = "gallery:" + gallery.key(items: items, searchJSON: searchJSON, shared: discovery.inputs.shared,
+            let galleryID = "gallery:" + gallery.key(items: items, searchDigest: searchDigest, shared: discovery.inputs.shared,
                                                      docDigests: discovery.inputs.docs)
             if !writer.reuse("index.html", id: galleryID) {
-                try writer.write(Array(gallery.html(items: items, searchJSON: searchJSON).utf8), to: "index.html", id: galleryID)
+                let previous = previousGallery(live: live, cacheDirectory: cacheDirectory)
+                let page = gallery.render(items: items, searchJSON: searchJSON, previous: previous)
+                try writer.write(page.bytes, to: "index.html", id: galleryID)
+                // Before the exchange, like the memo: a killed build leaves a file whose
+                // page id the live site does not have, so nothing is taken from it.
+                if let cards = page.cards { GalleryCardsFile(pageID: galleryID, cards: cards).write(to: cacheDirectory) }
             }
-            let files: KeyValuePairs = [
-                "search-index.json": searchJSON,
-                "sitemap.xml": Sitemap.xml(urls, baseURL: options.baseURL),
-            ]
-            for (path, text) in files { try folder.write(text, to: path) }
+            try writer.write(searchBytes, to: "search-index.json", id: "sha256:" + searchDigest)
+            try folder.write(Sitemap.xml(urls, baseURL: options.baseURL), to: "sitemap.xml")
+            let files = ["search-index.json", "sitemap.xml"]
             report.filesWritten += files.count + 1
             return StepResult(value: (), summary: "gallery of \(items.count), search index, sitemap of \(urls.count) URLs")
         }
         // Before the exchange (why: a build killed while writing them leaves the old site,
         // so the next one is a real build and its prune removes their temporary files).
-        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory) }
+        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
         if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
@@ -191,7 +207,13 @@ public struct SiteBuilder: Sendable {
                 inputs: report.diagnostics.isEmpty ? discovery.inputs.all : nil, documents: report.documents,
                 drafts: report.drafts, components: report.components,
                 distinctComponents: report.rendered + report.cached, listing: .of(files))
+            let workIdentity = OutputGenerations.identity(of: work)
             try generations.publish(files, manifest: manifest)
+            if options.trustsItsOutput, let workIdentity, let liveIdentity, let before = discovery.liveFiles {
+                // The exchange made the work folder live and the live one the work folder.
+                PublishedGenerations.shared.remember(.init(live: workIdentity, liveFiles: files, work: liveIdentity, workFiles: before),
+                                                     for: generations.output)
+            }
             let changed = writer.count(.written) + writer.count(.linked)
             return StepResult(value: (), summary: "\(output.path) (\(changed) files written or linked, \(writer.count(.kept)) kept)")
         }
@@ -305,6 +327,18 @@ public struct SiteBuilder: Sendable {
             return StepResult(value: (parsed.documents, parsed.memos),
                               summary: "\(report.components) specs, \(errors) errors, \(warnings) warnings")
         }
+    }
+
+    /// The live `index.html` and where its cards lie, when `.gallery.cards` describes
+    /// that very file: the page id its record holds, and the stamp it had when written.
+    private func previousGallery(live: (folder: URL, files: GenerationFiles)?, cacheDirectory: URL)
+        -> (page: [UInt8], cards: GalleryCardsFile)? {
+        guard let live, let record = live.files.records["index.html"], let cards = GalleryCardsFile.read(from: cacheDirectory),
+              cards.pageID == record.id else { return nil }
+        let path = live.folder.path + "/index.html"
+        guard GenerationFiles.Stamp.of(path) == record.stamp, let page = RenderCache.readRegularFile(path),
+              page.count == record.stamp.size, GenerationFiles.Stamp.of(path) == record.stamp else { return nil }
+        return (page, cards)
     }
 
     /// Parses a doc from its memo again, for a page or component that must be made anew.

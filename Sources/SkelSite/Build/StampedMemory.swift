@@ -34,4 +34,5 @@ enum BuildMemory {
     static let cacheIndex = StampedMemory<RenderCacheIndex>()
     /// Keyed by the memo file's path; the value is the settings key and the memos.
     static let docMemos = StampedMemory<(settings: String, memos: [String: DocMemo])>()
+    static let galleryCards = StampedMemory<GalleryCardsFile>()
 }

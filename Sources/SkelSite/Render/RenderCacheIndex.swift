@@ -10,9 +10,22 @@ import Foundation
 /// Not trusted either: the file ends with the SHA-256 of what precedes it, and a file
 /// that does not check out holds nothing (every entry is then opened as before). An
 /// entry file changed since (edited, replaced, truncated) no longer matches its stamp.
+///
+/// A rebuild does not write the whole file again: what changed is appended to
+/// `.entries.journal` (`RenderCacheJournal`), and the two are compacted into a new index
+/// when the journal grows past the index's own size.
 struct RenderCacheIndex: Sendable, Equatable {
     static let fileName = ".entries.index"
     private static let magic = "skelsite-render-index 1\n"
+
+    /// The SHA-256 hex the index file this came from ends with (nil: not from a file), and
+    /// that file's size; the journal names the index it follows by this digest.
+    var baseDigest: String?
+    var baseSize = 0
+    /// The length of the journal's whole batches read over it (0: none).
+    var journalLength = 0
+
+    static func == (a: RenderCacheIndex, b: RenderCacheIndex) -> Bool { a.records == b.records }
 
     struct Record: Sendable, Equatable {
         var stamp: GenerationFiles.Stamp
@@ -30,21 +43,57 @@ struct RenderCacheIndex: Sendable, Equatable {
         return Array(entry[...(end + 1)])
     }
 
+    /// The index file, with the journal's changes over it.
     static func read(from directory: URL) -> RenderCacheIndex {
-        BuildMemory.cacheIndex.value(at: directory.appendingPathComponent(fileName).path, decode: decode) ?? .init()
+        guard var index = BuildMemory.cacheIndex.value(at: directory.appendingPathComponent(fileName).path, decode: decode),
+              let digest = index.baseDigest else { return .init() }
+        let journal = RenderCacheJournal.read(from: directory, base: digest)
+        for (key, record) in journal.changes { index.records[key] = record }
+        index.journalLength = journal.length
+        return index
     }
 
-    /// Under a temporary name, then renamed into place.
+    /// Saves this index for the next build, which read `previous`: appends the changes to
+    /// the journal, or writes the whole index when there is no index to follow or the
+    /// journal would outgrow it (or 64 KiB, for a small site's index).
+    func write(to directory: URL, after previous: RenderCacheIndex) {
+        guard let base = previous.baseDigest else { return write(to: directory) }
+        var changes: [(String, Record?)] = []
+        for key in records.keys.sorted() where previous.records[key] != records[key] { changes.append((key, records[key])) }
+        for key in previous.records.keys.sorted() where records[key] == nil { changes.append((key, nil)) }
+        if changes.isEmpty { return }
+        let batch = RenderCacheJournal.batch(changes)
+        if previous.journalLength + batch.count > max(previous.baseSize, RenderCacheJournal.smallestLimit) { return write(to: directory) }
+        RenderCacheJournal.append(batch, to: directory, base: base, validLength: previous.journalLength)
+    }
+
+    /// The whole index under a temporary name, then renamed into place; the journal of
+    /// the index it replaces is removed (it names that index, so it is never applied to
+    /// this one, even when the removal does not happen).
     func write(to directory: URL) {
         let final = directory.appendingPathComponent(Self.fileName).path
         let temporary = directory.appendingPathComponent("\(Self.fileName).tmp-\(ProcessInfo.processInfo.processIdentifier)").path
+        let bytes = encoded()
         CrashPoint.mutation()
-        guard (try? PlainFileWriter.write(encoded(), to: temporary)) != nil else {
+        guard (try? PlainFileWriter.write(bytes, to: temporary)) != nil else {
             unlink(temporary)
             return
         }
         CrashPoint.mutation()
-        if rename(temporary, final) != 0 { unlink(temporary) } else { BuildMemory.cacheIndex.remember(self, at: final) }
+        var written = self
+        written.baseDigest = String(decoding: bytes.suffix(64), as: UTF8.self)
+        written.baseSize = bytes.count
+        written.journalLength = 0
+        guard rename(temporary, final) == 0 else {
+            unlink(temporary)
+            return
+        }
+        BuildMemory.cacheIndex.remember(written, at: final)
+        let journal = directory.appendingPathComponent(RenderCacheJournal.fileName).path
+        if access(journal, F_OK) == 0 {
+            CrashPoint.mutation()
+            unlink(journal)
+        }
     }
 
     /// A line `key inode size modified head-bytes` per entry, sorted by key, each followed
@@ -67,6 +116,8 @@ struct RenderCacheIndex: Sendable, Equatable {
         guard String(decoding: bytes[end...], as: UTF8.self) == bytes.withUnsafeBytes({ SHA256.hex(UnsafeRawBufferPointer(rebasing: $0[..<end])) })
         else { return nil }
         var index = RenderCacheIndex()
+        index.baseDigest = String(decoding: bytes[end...], as: UTF8.self)
+        index.baseSize = bytes.count
         var offset = magicBytes.count
         while offset < end {
             guard let newline = bytes[offset..<end].firstIndex(of: 0x0A) else { return nil }

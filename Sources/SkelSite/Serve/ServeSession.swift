@@ -18,6 +18,10 @@ public final class ServeSession: @unchecked Sendable {
 
     public init(builder: SiteBuilder, host: String, port: UInt16, watching extra: [URL] = [],
                 log: @escaping @Sendable (String) -> Void) throws {
+        // serve owns its output while it runs: its rebuilds trust what the last one left
+        // there (site/reference/output-folder.md).
+        var builder = builder
+        builder.options.trustsItsOutput = true
         self.builder = builder
         self.log = log
         server = try DevServer(root: builder.output, host: host, port: port)
