@@ -3,10 +3,6 @@ import Testing
 
 /// `rect aspect=W:H`: the height follows the width (site/reference/rect.md).
 @Suite struct AspectTests {
-    static func located(_ text: String) -> [String] {
-        SpecParser.parse(text).diagnostics.map { "\($0.position.line):\($0.position.column): \($0.message)" }
-    }
-
     @Test func theHeightFollowsTheWidthAtEveryWidth() throws {
         let spec = try #require(SpecParser.parse("""
             skeleton width=fill
@@ -28,15 +24,15 @@ import Testing
     }
 
     @Test func diagnostics() {
-        #expect(Self.located("skeleton\n  rect aspect=16x9") == ["2:15: invalid aspect '16x9'; expected width:height like 16:9"])
-        #expect(Self.located("skeleton\n  rect aspect=16:0") == ["2:15: aspect 16:0 needs both sides more than 0, like 16:9"])
-        #expect(Self.located("skeleton\n  rect height=40 aspect=2:1") == [
+        #expect(located("skeleton\n  rect aspect=16x9") == ["2:15: invalid aspect '16x9'; expected width:height like 16:9"])
+        #expect(located("skeleton\n  rect aspect=16:0") == ["2:15: aspect 16:0 needs both sides more than 0, like 16:9"])
+        #expect(located("skeleton\n  rect height=40 aspect=2:1") == [
             "2:18: aspect= and a height both give the rect's height; remove one",
         ])
-        #expect(Self.located("skeleton\n  rect 40x40 aspect=2:1") == [
+        #expect(located("skeleton\n  rect 40x40 aspect=2:1") == [
             "2:14: aspect= and a height both give the rect's height; remove one",
         ])
-        #expect(Self.located("skeleton\n  circle 20 aspect=2:1") == [
+        #expect(located("skeleton\n  circle 20 aspect=2:1") == [
             "2:13: attribute 'aspect' does not apply to circle; circle takes grow, color or dark-color",
         ])
     }

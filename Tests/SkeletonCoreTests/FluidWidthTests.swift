@@ -4,10 +4,6 @@ import Testing
 /// `skeleton width=fill` / `width=N%` with min-width and max-width (site/reference/
 /// skeleton.md, "Fluid width").
 @Suite struct FluidWidthTests {
-    static func located(_ text: String) -> [String] {
-        SpecParser.parse(text).diagnostics.map { "\($0.position.line):\($0.position.column): \($0.message)" }
-    }
-
     @Test func theReferenceWidthIs375WithinTheBounds() throws {
         let spec = try #require(SpecParser.parse("skeleton width=fill min-width=280 max-width=640\n  rect height=4\n").spec)
         #expect(spec.fluid == FluidWidth(percent: 100, minWidth: 280, maxWidth: 640))
@@ -25,13 +21,13 @@ import Testing
     }
 
     @Test func diagnostics() {
-        #expect(Self.located("skeleton width=200 min-width=100\n  rect") == [
+        #expect(located("skeleton width=200 min-width=100\n  rect") == [
             "1:20: min-width applies to a fluid component; write width=fill or a percentage, like 'width=fill min-width=280'",
         ])
-        #expect(Self.located("skeleton width=fill min-width=500 max-width=400\n  rect") == ["1:1: min-width is more than max-width"])
-        #expect(Self.located("skeleton width=0%\n  rect") == ["1:16: width must be more than 0%"])
-        #expect(Self.located("skeleton width=120%\n  rect") == ["1:16: width 120% is over 100%"])
-        #expect(Self.located("skeleton width=fill\n  animation shimmer scope=shape\n  rect") == [
+        #expect(located("skeleton width=fill min-width=500 max-width=400\n  rect") == ["1:1: min-width is more than max-width"])
+        #expect(located("skeleton width=0%\n  rect") == ["1:16: width must be more than 0%"])
+        #expect(located("skeleton width=120%\n  rect") == ["1:16: width 120% is over 100%"])
+        #expect(located("skeleton width=fill\n  animation shimmer scope=shape\n  rect") == [
             "1:1: scope=shape does not apply to a fluid component; use the one band of scope=component, or a fixed width",
         ])
     }

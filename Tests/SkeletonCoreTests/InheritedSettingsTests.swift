@@ -4,10 +4,6 @@ import Testing
 /// Defaults a spec inherits (site/reference/appearance.md, "Defaults for a whole
 /// site"): spec > front matter > project file > built-in, attribute by attribute.
 @Suite struct InheritedSettingsTests {
-    static func located(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.map { "\($0.position.line):\($0.position.column): \($0.message)" }
-    }
-
     /// A project file's `[appearance] base`, `highlight` and `[animation] kind, duration`.
     static func project() -> InheritedSettings {
         var settings = InheritedSettings()
@@ -66,15 +62,15 @@ import Testing
     @Test func settingsAreCheckedWhereTheyAreWritten() {
         var settings = InheritedSettings()
         // Front matter line 4: "appearance: base=#12 dark-bsae=red", the words at column 13.
-        #expect(Self.located(settings.add(.appearance, words: Array("base=#12 dark-bsae=red".utf8), line: 4, column: 13)) == [
+        #expect(located(settings.add(.appearance, words: Array("base=#12 dark-bsae=red".utf8), line: 4, column: 13)) == [
             "4:18: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
             "4:22: unknown attribute 'dark-bsae' on appearance; did you mean 'dark-base'?",
         ])
-        #expect(Self.located(settings.add(.animation, attribute: "duration", value: Array("2".utf8), line: 7,
+        #expect(located(settings.add(.animation, attribute: "duration", value: Array("2".utf8), line: 7,
                                           keyColumn: 1, valueColumn: 13)) == [
             "7:13: missing unit in '2' for duration; write 2s or 2000ms",
         ])
-        #expect(Self.located(settings.add(.animation, attribute: "kind", value: Array("wobble".utf8), line: 8,
+        #expect(located(settings.add(.animation, attribute: "kind", value: Array("wobble".utf8), line: 8,
                                           keyColumn: 1, valueColumn: 9)) == [
             "8:9: invalid animation 'wobble'; expected none, gradient, pulse or shimmer",
         ])

@@ -3,10 +3,6 @@ import Testing
 
 /// Inherited settings read back from their canonical text (the playground's `inherit`).
 @Suite struct InheritedSettingsTextTests {
-    static func located(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.map { "\($0.severity == .error ? "error" : "warning") \($0.position.line):\($0.position.column): \($0.message)" }
-    }
-
     @Test func canonicalTextReadsBackToTheSameSettings() {
         var settings = InheritedSettings()
         #expect(settings.add(.appearance, words: Array(" base=#F1E4D8 dark-base=#3A2F27".utf8), line: 2, column: 12).isEmpty)
@@ -23,10 +19,10 @@ import Testing
     @Test func badLinesAreLocatedAndLeftOutTheRestKept() {
         let text = "appearance base=#12\n\n  animation shimmer duration=2s\nlang f_r\ntheme dark\r\nlang de\n"
         let read = InheritedSettings.read(canonicalText: Array(text.utf8))
-        #expect(Self.located(read.diagnostics) == [
-            "error 1:17: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
-            "error 4:6: lang 'f_r' is not a language tag; write one like en, fr or pt-BR",
-            "error 5:1: expected an 'appearance', 'animation' or 'lang' line, got 'theme'",
+        #expect(located(read.diagnostics) == [
+            "1:17: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            "4:6: lang 'f_r' is not a language tag; write one like en, fr or pt-BR",
+            "5:1: expected an 'appearance', 'animation' or 'lang' line, got 'theme'",
         ])
         #expect(read.settings.canonicalText == "animation shimmer duration=2s\nlang de\n")
     }

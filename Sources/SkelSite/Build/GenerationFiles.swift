@@ -99,23 +99,7 @@ struct GenerationFiles: Sendable, Equatable {
         files.records.reserveCapacity(bytes.count / 100)
         return bytes.withUnsafeBufferPointer { buffer -> GenerationFiles? in
             var at = header.count
-            /// A decimal number ending at the next space, or nil.
-            func number() -> Int? {
-                var value = 0, digits = 0
-                var negative = false
-                if at < buffer.count && buffer[at] == 0x2D { negative = true; at += 1 }
-                while at < buffer.count, buffer[at] >= 0x30, buffer[at] <= 0x39 {
-                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
-                    let (sum, o2) = times.addingReportingOverflow(Int(buffer[at] - 0x30))
-                    guard !o1 && !o2 else { return nil }
-                    value = sum
-                    digits += 1
-                    at += 1
-                }
-                guard digits > 0, at < buffer.count, buffer[at] == 0x20 else { return nil }
-                at += 1
-                return negative ? -value : value
-            }
+            /// Decimal digits ending at the next space, or nil.
             func unsigned() -> UInt64? {
                 var value: UInt64 = 0, digits = 0
                 while at < buffer.count, buffer[at] >= 0x30, buffer[at] <= 0x39 {
@@ -129,6 +113,13 @@ struct GenerationFiles: Sendable, Equatable {
                 guard digits > 0, at < buffer.count, buffer[at] == 0x20 else { return nil }
                 at += 1
                 return value
+            }
+            /// The same with an optional '-', within Int.
+            func number() -> Int? {
+                let negative = at < buffer.count && buffer[at] == 0x2D
+                if negative { at += 1 }
+                guard let magnitude = unsigned(), magnitude <= UInt64(Int.max) else { return nil }
+                return negative ? -Int(magnitude) : Int(magnitude)
             }
             while at < buffer.count {
                 guard let inode = unsigned(), let size = number(), let modified = number() else { return nil }
