@@ -53,17 +53,19 @@ struct ExportCommand: ParsableCommand {
         }
         var specs: [ExportedSpec] = []
         var failed = false
-        var reportedFrontMatter: Set<String> = []
+        // Read once per doc (its specs share it); its errors go with the doc's first spec.
+        var defaultsByPath: [String: DocumentDefaults] = [:]
         for text in found {
             // As in a build: the project file's spec defaults, then the doc's front matter.
-            let defaults = DocumentDefaults.read(project: config, file: text.path, bytes: text.file)
+            let known = defaultsByPath[text.path]
+            let defaults = known ?? DocumentDefaults.read(project: config, file: text.path, bytes: text.file)
+            defaultsByPath[text.path] = defaults
             var result = SpecParser.parseWithinBounds(text.text, firstLine: text.firstLine, columnOffset: text.columnOffset,
                                                       inheriting: defaults.settings)
             // A front matter error fails the doc's build, so it fails its export too (told
             // once per doc, however many specs it holds).
             if !defaults.errors.isEmpty {
-                let told = !reportedFrontMatter.insert(text.path).inserted
-                result = ParseResult(spec: nil, diagnostics: (told ? [] : defaults.errors) + result.diagnostics)
+                result = ParseResult(spec: nil, diagnostics: (known == nil ? defaults.errors : []) + result.diagnostics)
             }
             if !result.diagnostics.isEmpty {
                 FileHandle.standardError.write(Data(DiagnosticFormatter.render(result.diagnostics, path: text.path,

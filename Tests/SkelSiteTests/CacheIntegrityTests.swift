@@ -8,20 +8,35 @@ import Testing
 @Suite struct CacheIntegrityTests {
     static let docs = ComponentBuildTests.docs
 
+    /// A site built once, its output's hashes, the cache layout, and the cache file of
+    /// its animated component's light @1x PNG with its bytes.
+    struct Built {
+        let site: TestSite
+        let clean: [String: String]
+        let layout: [String: [String]]
+        let png: URL
+        let original: Data
+
+        init() throws {
+            site = try TestSite(CacheIntegrityTests.docs)
+            _ = try site.build()
+            clean = TestSite.hashes(of: site.output)
+            layout = try RenderCacheTests.layout(site.cache)
+            let key = try #require(layout.first { $0.value.contains("preview.png") }?.key)
+            png = site.cache.appendingPathComponent(key + ".light@1x.png")
+            original = try Data(contentsOf: png)
+        }
+    }
+
     enum Damage: String, CaseIterable, Sendable {
         case truncate, flipByte, delete, replaceByLink
     }
 
     @Test(arguments: Damage.allCases)
     func aDamagedCachePNGIsRenderedAgain(_ damage: Damage) throws {
-        let site = try TestSite(Self.docs)
-        defer { site.remove() }
-        _ = try site.build()
-        let clean = TestSite.hashes(of: site.output)
-        let layout = try RenderCacheTests.layout(site.cache)
-        let key = try #require(layout.first { $0.value.contains("preview.png") }?.key)
-        let png = site.cache.appendingPathComponent(key + ".light@1x.png")
-        let original = try Data(contentsOf: png)
+        let built = try Built()
+        defer { built.site.remove() }
+        let (site, clean, layout, png, original) = (built.site, built.clean, built.layout, built.png, built.original)
         switch damage {
         case .truncate:
             try original.prefix(20).write(to: png)
@@ -53,14 +68,9 @@ import Testing
     /// live copy cannot be used after all (edited in place), the cache file is checked
     /// before it is copied, and a damaged one is painted again.
     @Test func aDamagedCachePNGIsCheckedBeforeItReplacesAnEditedOutputPNG() throws {
-        let site = try TestSite(Self.docs)
-        defer { site.remove() }
-        _ = try site.build()
-        let clean = TestSite.hashes(of: site.output)
-        let layout = try RenderCacheTests.layout(site.cache)
-        let key = try #require(layout.first { $0.value.contains("preview.png") }?.key)
-        let png = site.cache.appendingPathComponent(key + ".light@1x.png")
-        let original = try Data(contentsOf: png)
+        let built = try Built()
+        defer { built.site.remove() }
+        let (site, clean, png, original) = (built.site, built.clean, built.png, built.original)
         var damaged = [UInt8](original)
         damaged[damaged.count / 2] ^= 0x01
         try Data(damaged).write(to: png)
