@@ -56,9 +56,11 @@ public struct EmitOptions: Equatable, Hashable, Sendable {
 /// - Shimmer: each shape has `overflow: hidden` and an `::after` layer holding the band
 ///   (`linear-gradient(90deg, h0, h, h0)` over width B = band·L, so the strength is the
 ///   painter's tent k). The layer is `matrix(ux, uy, vx, vy, ox, oy)` with u the sweep
-///   axis, v ⟂ u, and (ox, oy) the point p = pmin − B, q = qmin − 1 minus the shape's
-///   position: every shape's layer is the same band in component coordinates, so the
-///   bands line up into one. The one keyframes rule animates `translate` (compositor
+///   axis, v ⟂ u, and (ox, oy) the point p = pmin − B, q = qₛ − 1 minus the shape's
+///   position, where [qₛ, qₛ'] is the shape's own stretch across the sweep and the
+///   layer is qₛ' − qₛ + 2 tall: every shape's layer is the same band in component
+///   coordinates, so the bands line up into one, and no layer is larger than its shape
+///   needs (a browser rasterises and composites each). The one keyframes rule animates `translate` (compositor
 ///   only) from 0 to (L + B)·u with the spec's easing: centre c(t) = pmin − B/2 + e·(L + B).
 ///   The ends fade to the highlight at alpha 0 rather than `transparent`, so the result
 ///   does not depend on the colour space the browser interpolates in.

@@ -114,10 +114,9 @@ struct StyleSheet {
             let geometry = sweep
             let length = geometry.length
             // Shimmer: a band of width B. Gradient: one layer spanning the whole sweep.
+            // Its height, across the sweep, is each shape's own (itemRules).
             let layerWidth = motion.kind == .shimmer ? motion.band * length : length
-            // One point of margin across the sweep: rotated edges must not show inside shapes.
-            let layerHeight = geometry.qMax - geometry.qMin + 2
-            layer += ["width:" + CSSNumber.px(layerWidth), "height:" + CSSNumber.px(layerHeight)]
+            layer += ["width:" + CSSNumber.px(layerWidth)]
         }
         layer += ["transform-origin:0 0",
                   "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))"]
@@ -131,13 +130,14 @@ struct StyleSheet {
 
     var pausedSuffix: String { options.frozenAt == nil ? "" : " paused" }
 
-    /// The layer's local origin, in component points, before the sweep moves it:
-    /// shimmer starts with the band's far edge at pmin (centre pmin − B/2, fully
-    /// outside); gradient starts at pmin.
-    private func layerOrigin() -> (x: Double, y: Double) {
+    /// A layer's local origin, in component points, before the sweep moves it, at
+    /// cross coordinate q (where its shape's stretch across the sweep starts): shimmer
+    /// starts with the band's far edge at pmin (centre pmin − B/2, fully outside);
+    /// gradient starts at pmin.
+    private func layerOrigin(q: Double) -> (x: Double, y: Double) {
         let geometry = sweep
         let start = motion.kind == .shimmer ? geometry.pMin - motion.band * geometry.length : geometry.pMin
-        return geometry.point(p: start, q: geometry.qMin - 1)
+        return geometry.point(p: start, q: q)
     }
 
     // MARK: Per item
@@ -145,7 +145,6 @@ struct StyleSheet {
     private func itemRules() -> String {
         var out = ""
         let geometry = sweep
-        let origin = layerOrigin()
         for index in markup.paintedItems {
             let item = layout.items[index]
             let selector = s + " .sk-i" + String(index)
@@ -167,9 +166,19 @@ struct StyleSheet {
             if hasLayer && motion.scope == .shape {
                 out += rule(selector + "::after", ShapeSweepLayer.declarations(motion, frame: item.frame, delay: delay))
             } else if hasLayer {
+                // The layer spans only the shape's own stretch across the sweep (plus a
+                // point each side, so rotated edges stay outside the shape), not the
+                // component's: the band inside the shape is the same, and a browser
+                // rasterises and composites a layer per shape, so a full-height layer
+                // per shape cost memory and time in proportion to shapes × component.
+                let across = SweepAxis(angleDegrees: motion.angle, width: item.frame.width, height: item.frame.height)
+                let offset = item.frame.x * geometry.vx + item.frame.y * geometry.vy
+                let (qLow, qHigh) = (offset + across.qMin - 1, offset + across.qMax + 1)
+                let origin = layerOrigin(q: qLow)
                 let tx = origin.x - item.frame.x
                 let ty = origin.y - item.frame.y
-                var layer = ["transform:matrix(" + matrixNumber(geometry.ux) + "," + matrixNumber(geometry.uy) + ","
+                var layer = ["height:" + CSSNumber.px(qHigh - qLow),
+                             "transform:matrix(" + matrixNumber(geometry.ux) + "," + matrixNumber(geometry.uy) + ","
                              + matrixNumber(geometry.vx) + "," + matrixNumber(geometry.vy) + ","
                              + CSSNumber.format(tx) + "," + CSSNumber.format(ty) + ")"]
                 if motion.kind == .shimmer && delay != 0 {

@@ -35,7 +35,7 @@ import Testing
                 + "87.5%{translate:0 0;animation-timing-function:linear}100%{translate:0 0}}",
         ])
         #expect(Fixture.lines(css, containing: "\(s) .sk-s::after{content") == [
-            "\(s) .sk-s::after{" + Self.layer + "width:40px;height:22px;" + Self.paint
+            "\(s) .sk-s::after{" + Self.layer + "width:40px;" + Self.paint
                 + "animation:\(scope)-sweep 4s linear infinite}",
         ])
     }

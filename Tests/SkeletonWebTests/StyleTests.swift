@@ -7,13 +7,15 @@ import Testing
         let (spec, layout) = Fixture.oneRect()
         let component = ComponentEmitter.emit(spec, layout: layout)
         let s = "." + component.scope
-        // L = 100, B = 40: the layer is the band (40 wide, H + 2 tall), travelling L + B.
+        // L = 100, B = 40: the layer is the band (40 wide), travelling L + B. It is as
+        // tall as its shape's stretch across the sweep plus a point each side (10 + 2),
+        // not the component's (20 + 2).
         #expect(Fixture.lines(component.css, containing: "::after") == [
-            "\(s) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:40px;height:22px;transform-origin:0 0;"
+            "\(s) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:40px;transform-origin:0 0;"
                 + "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0));"
                 + "animation:\(component.scope)-sweep 1.5s linear infinite}",
-            // Origin (pmin − B, qmin − 1) = (−40, −1), minus the shape's (10, 5).
-            "\(s) .sk-i0::after{transform:matrix(1,0,0,1,-50,-6)}",
+            // Origin (pmin − B, qₛ − 1) = (−40, 4), minus the shape's (10, 5).
+            "\(s) .sk-i0::after{height:12px;transform:matrix(1,0,0,1,-50,-1)}",
             "\(s) .sk-s::after{animation:none;display:none}",
             "[data-motion=\"reduce\"] \(s) .sk-s::after{animation:none;display:none}",
         ])
@@ -54,10 +56,11 @@ import Testing
         let component = ComponentEmitter.emit(spec, layout: layout)
         let s = "." + component.scope
         // v = (−√½, √½), so q spans [−100·√½, 50·√½]. L = 106.066, B = 53.033.
-        // Origin (p = −B, q = qmin − 1 = −71.711) = p·u + q·v = (13.207, −88.207),
-        // minus the shape's (20, 10).
+        // The shape's corners have q from −40·√½ = −28.284 (at (50, 10)) to 10·√½ =
+        // 7.071 (at (20, 30)): the layer is 35.355 + 2 tall. Origin (p = −B,
+        // q = −29.284) = p·u + q·v = (−16.793, −58.207), minus the shape's (20, 10).
         #expect(Fixture.lines(component.css, containing: " .sk-i0::after") == [
-            "\(s) .sk-i0::after{transform:matrix(0.707107,0.707107,-0.707107,0.707107,-6.793,-98.207)}",
+            "\(s) .sk-i0::after{height:37.355px;transform:matrix(0.707107,0.707107,-0.707107,0.707107,-36.793,-68.207)}",
         ])
         #expect(Fixture.lines(component.css, containing: "@keyframes") == [
             "@keyframes \(component.scope)-sweep{from{translate:0 0}to{translate:112.5px 112.5px}}",
@@ -86,9 +89,9 @@ import Testing
         let component = ComponentEmitter.emit(spec, layout: layout)
         let s = "." + component.scope
         #expect(Fixture.lines(component.css, containing: "::after") == [
-            "\(s) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:100px;height:22px;transform-origin:0 0;"
+            "\(s) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:100px;transform-origin:0 0;"
                 + "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))}",
-            "\(s) .sk-i0::after{transform:matrix(1,0,0,1,-10,-6)}",
+            "\(s) .sk-i0::after{height:12px;transform:matrix(1,0,0,1,-10,-1)}",
         ])
         #expect(!component.css.contains("animation"))
         #expect(!component.css.contains("prefers-reduced-motion"))
@@ -108,8 +111,8 @@ import Testing
         let s = "." + component.scope
         // Offsets 0, 0.2, 0.4 of a 1.5 s loop: phase delays 0, −1.3 s, −1.1 s.
         #expect(Fixture.lines(component.css, containing: "animation-delay") == [
-            "\(s) .sk-i1::after{transform:matrix(1,0,0,1,-20,-16);animation-delay:-1.3s}",
-            "\(s) .sk-i2::after{transform:matrix(1,0,0,1,-20,-31);animation-delay:-1.1s}",
+            "\(s) .sk-i1::after{height:12px;transform:matrix(1,0,0,1,-20,-1);animation-delay:-1.3s}",
+            "\(s) .sk-i2::after{height:12px;transform:matrix(1,0,0,1,-20,-1);animation-delay:-1.1s}",
         ])
         let (pulse, pulseLayout) = Fixture.repeated(animation: Fixture.animation(.pulse, duration: 1), stagger: 0.25)
         let pulsed = ComponentEmitter.emit(pulse, layout: pulseLayout)
@@ -131,9 +134,9 @@ import Testing
             "@keyframes \(component.scope)-in{from{opacity:0}to{opacity:1}}",
         ])
         #expect(Fixture.lines(component.css, containing: "animation-delay") == [
-            "\(s) .sk-i0::after{transform:matrix(1,0,0,1,-20,-1);animation-delay:0.5s}",
-            "\(s) .sk-i1::after{transform:matrix(1,0,0,1,-20,-16);animation-delay:-0.8s}",
-            "\(s) .sk-i2::after{transform:matrix(1,0,0,1,-20,-31);animation-delay:-0.6s}",
+            "\(s) .sk-i0::after{height:12px;transform:matrix(1,0,0,1,-20,-1);animation-delay:0.5s}",
+            "\(s) .sk-i1::after{height:12px;transform:matrix(1,0,0,1,-20,-1);animation-delay:-0.8s}",
+            "\(s) .sk-i2::after{height:12px;transform:matrix(1,0,0,1,-20,-1);animation-delay:-0.6s}",
         ])
     }
 
@@ -144,7 +147,7 @@ import Testing
         #expect(frozen.scope != live.scope)
         #expect(!frozen.css.contains("-in "))
         #expect(Fixture.lines(frozen.css, containing: "infinite") == [
-            ".\(frozen.scope) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:20px;height:42px;"
+            ".\(frozen.scope) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:20px;"
                 + "transform-origin:0 0;background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0));"
                 + "animation:\(frozen.scope)-sweep 1.5s linear infinite paused}",
         ])
