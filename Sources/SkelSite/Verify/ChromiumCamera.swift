@@ -13,6 +13,8 @@ public final class ChromiumCamera: BrowserCamera {
     /// at 2x; a browser started with `--force-device-scale-factor=2` snaps to device
     /// pixels and draws it at 47, as a real 2x screen does and as the painter does.
     private var browsers: [Int: (pipe: DevToolsPipe, session: String)] = [:]
+    /// Guards `browsers`: VerifyRun photographs each scale on its own thread.
+    private let lock = NSLock()
     private let executable: String
 
     /// Checks that the browser starts (default: `chromium` on PATH) with one tab at 1x.
@@ -27,6 +29,10 @@ public final class ChromiumCamera: BrowserCamera {
     }
 
     private func browser(scale: Int) throws -> (pipe: DevToolsPipe, session: String) {
+        try lock.withLock { try startedBrowser(scale: scale) }
+    }
+
+    private func startedBrowser(scale: Int) throws -> (pipe: DevToolsPipe, session: String) {
         if let running = browsers[scale] { return running }
         let pipe = try DevToolsPipe(executable: executable, extraArguments: ["--force-device-scale-factor=\(scale)"])
         let target = try pipe.call("Target.createTarget", ["url": "about:blank"])
@@ -43,8 +49,10 @@ public final class ChromiumCamera: BrowserCamera {
     }
 
     public func shutdown() {
-        for (_, running) in browsers { running.pipe.shutdown() }
-        browsers = [:]
+        lock.withLock {
+            for (_, running) in browsers { running.pipe.shutdown() }
+            browsers = [:]
+        }
     }
 
     public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> RGBAImage {

@@ -20,6 +20,8 @@ public final class FirefoxCamera: BrowserCamera {
     }
 
     private var browsers: [Int: Running] = [:]
+    /// Guards `browsers`: VerifyRun photographs each scale on its own thread.
+    private let lock = NSLock()
     private let executable: String
 
     /// Checks that the program is there; browsers start when first needed.
@@ -65,6 +67,10 @@ public final class FirefoxCamera: BrowserCamera {
     }
 
     private func browser(scale: Int) throws -> Running {
+        try lock.withLock { try startedBrowser(scale: scale) }
+    }
+
+    private func startedBrowser(scale: Int) throws -> Running {
         if let running = browsers[scale] { return running }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-firefox-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
@@ -120,13 +126,15 @@ public final class FirefoxCamera: BrowserCamera {
     }
 
     public func shutdown() {
-        for (_, running) in browsers {
-            _ = try? running.client.call("Marionette:Quit", ["flags": ["eForceQuit"]], timeout: 5)
-            running.client.close()
-            running.process.stop()
-            try? FileManager.default.removeItem(at: running.profile)
+        lock.withLock {
+            for (_, running) in browsers {
+                _ = try? running.client.call("Marionette:Quit", ["flags": ["eForceQuit"]], timeout: 5)
+                running.client.close()
+                running.process.stop()
+                try? FileManager.default.removeItem(at: running.profile)
+            }
+            browsers = [:]
         }
-        browsers = [:]
     }
 
     deinit { shutdown() }
@@ -141,7 +149,7 @@ public final class FirefoxCamera: BrowserCamera {
                                                                  "height": height + running.chrome.height])
             running.viewport = try viewport(running.client)
             running.sizedFor = (width, height)
-            browsers[scale] = running
+            lock.withLock { browsers[scale] = running }
         }
         try running.client.call("WebDriver:Navigate", ["url": file.absoluteString])
         let answer = try running.client.call("WebDriver:ExecuteScript",

@@ -69,9 +69,10 @@ public struct VerifyRun {
     /// Every frame of every spec in every engine, ordered by spec, engine, scale, theme
     /// (light first) and time.
     ///
-    /// The engines work at once, each on its own thread walking every sheet (a browser
-    /// spends most of a capture rasterising and encoding, on its own processes); the
-    /// painter's frames of a sheet are painted once, by the first engine to need them.
+    /// The engines work at once, each scale of each on its own thread walking its sheets
+    /// (a browser spends most of a capture rasterising and encoding, on its own
+    /// processes); the painter's frames of a sheet are painted once, by the first engine
+    /// to need them.
     public func verify(_ items: [VerifySpec]) throws -> [VerifyResult] {
         let items = FluidVerifyWidths.expand(items)
         let layouts = items.map { LayoutEngine.layout($0.spec) }
@@ -119,16 +120,26 @@ public struct VerifyRun {
                 }
             }
         }
-        let outcomes = EngineOutcomes(count: cameras.count)
-        let group = DispatchGroup()
+        // A thread per engine and scale: each scale has its own browser, and while one
+        // waits for its browser (a page load, a capture) the other's frames are decoded
+        // and compared, so an engine's two browsers keep both cores busy.
+        var lanes: [(camera: BrowserCamera, walk: [Int])] = []
         for (slot, camera) in cameras.enumerated() {
+            for scale in options.scales {
+                let walk = walks[slot].filter { jobs[$0].scale == scale }
+                if !walk.isEmpty { lanes.append((camera, walk)) }
+            }
+        }
+        let outcomes = EngineOutcomes(count: lanes.count)
+        let group = DispatchGroup()
+        for (slot, (camera, walk)) in lanes.enumerated() {
             group.enter()
-            let work = UncheckedSendable { [self, camera] in
+            let work = UncheckedSendable { [self, camera, walk] in
                 do {
                     var results: [VerifyResult] = []
                     var tiled = TiledFrames()
                     // One engine's error ends the run: the others stop at their next sheet.
-                    for index in walks[slot] where !outcomes.failed {
+                    for index in walk where !outcomes.failed {
                         let job = jobs[index]
                         let painted = paints.frames(of: index)
                         defer { paints.done(with: index) }

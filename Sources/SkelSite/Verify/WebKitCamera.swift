@@ -28,6 +28,9 @@ public final class WebKitCamera: BrowserCamera {
 
     private var browsers: [Int: Running] = [:]
     private var display: (process: ChildProcess, name: String)?
+    /// Guards `browsers` and `display`: VerifyRun photographs each scale on its own
+    /// thread (both scales' browsers share one virtual display).
+    private let lock = NSLock()
     private let driver: String
     private let miniBrowser: String
     private let xvfb: String
@@ -83,6 +86,10 @@ public final class WebKitCamera: BrowserCamera {
     }
 
     private func browser(scale: Int) throws -> Running {
+        try lock.withLock { try startedBrowser(scale: scale) }
+    }
+
+    private func startedBrowser(scale: Int) throws -> Running {
         if let running = browsers[scale] { return running }
         do {
             let display = try virtualDisplay()
@@ -132,13 +139,15 @@ public final class WebKitCamera: BrowserCamera {
     }
 
     public func shutdown() {
-        for (_, running) in browsers {
-            _ = try? running.client.call("DELETE", "/session/\(running.session)", timeout: 5)
-            running.driver.stop()
+        lock.withLock {
+            for (_, running) in browsers {
+                _ = try? running.client.call("DELETE", "/session/\(running.session)", timeout: 5)
+                running.driver.stop()
+            }
+            browsers = [:]
+            display?.process.stop()
+            display = nil
         }
-        browsers = [:]
-        display?.process.stop()
-        display = nil
     }
 
     deinit { shutdown() }
@@ -154,7 +163,7 @@ public final class WebKitCamera: BrowserCamera {
                                                                     "height": size.height + running.chrome.height])
             running.viewport = try viewport(running.client, session: running.session)
             running.sizedFor = size
-            browsers[scale] = running
+            lock.withLock { browsers[scale] = running }
         }
         try running.client.call("POST", path + "/url", ["url": file.absoluteString])
         let answer = try running.client.call("POST", path + "/execute/sync",
