@@ -51,9 +51,9 @@ import Testing
             "1 specs, 48 frames, 0 below 99.5% (worst 100%)",
         ])
         // The pages the browsers were shown, one sheet per scale, each frame in its cell;
-        // at 2x WebKit's sheets (960 device pixels a side) are not the others' (2,048).
+        // WebKit's are books of sheets (here one sheet each) at most 960 device pixels a side.
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("pages").path).sorted()
-        #expect(pages == ["sheet-1x-001.html", "sheet-2x-001.html", "webkit-sheet-2x-001.html"])
+        #expect(pages == ["sheet-1x-001.html", "sheet-2x-001.html", "webkit-book-1x-001.html", "webkit-book-2x-001.html"])
         let page = try String(contentsOf: dir.appendingPathComponent("pages/sheet-1x-001.html"), encoding: .utf8)
         #expect(page.components(separatedBy: "<div class=\"cell\"").count == 9)
         #expect(page.contains("<!-- bars.md:1 dark t=0.75s -->"))
@@ -90,11 +90,16 @@ import Testing
             #expect(row["pixels"] as? Int == 480 * 1224)
             #expect((row["match"] as? Double ?? 0) >= 0.999, "\(row)")
         }
-        // A frame a sheet: its upper 480 points, and the 132 below moved up to the page's top.
+        // A frame a sheet: its upper 480 points, and the 132 below moved up to the sheet's
+        // top. The eight sheets are one book, each a box at the page origin: every frame
+        // at the bar means WebKit photographed each sheet its fragment named.
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("pages").path)
-        #expect(pages.count == 8)
-        let page = try String(contentsOf: dir.appendingPathComponent("pages/sheet-2x-008.html"), encoding: .utf8)
-        #expect(page.contains("<!-- limits.md:1 dark t=2.25s tile at 0,480 -->"))
-        #expect(page.contains("<div style=\"position:relative;left:-0px;top:-480px;width:240px;height:612px\">"))
+        #expect(pages == ["webkit-book-2x-001.html"])
+        let page = try String(contentsOf: dir.appendingPathComponent("pages/webkit-book-2x-001.html"), encoding: .utf8)
+        let sheets = page.components(separatedBy: "<div class=\"sheet\" ").dropFirst()
+        #expect(sheets.count == 8)
+        #expect(sheets.last?.hasPrefix("id=\"sheet-7\" style=\"width:480px;height:480px\">\n<!-- limits.md:1 dark t=2.25s tile at 0,0 -->") == true)
+        #expect(sheets.last?.contains("<!-- limits.md:1 dark t=2.25s tile at 0,480 -->") == true)
+        #expect(sheets.last?.contains("<div style=\"position:relative;left:-0px;top:-480px;width:240px;height:612px\">") == true)
     }
 }

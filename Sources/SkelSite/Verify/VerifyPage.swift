@@ -26,6 +26,43 @@ enum VerifyPage {
     }
 
     static func html(_ cells: [Cell], width: Int, height: Int) -> String {
+        let (styles, body) = parts(cells)
+        return page(styles: styles, body: body, width: width, height: height, extraStyle: "")
+    }
+
+    /// Several sheets on one page, each in a box at the page origin shown only while
+    /// the page's fragment names it (`#sheet-0`, `#sheet-1`, ...; `:target`): a camera
+    /// goes from sheet to sheet by changing the fragment, which does not load the page
+    /// again. Every sheet stands at the origin, so no shape is further from it than on
+    /// a page of its own (WebKitGTK's band clip, VerifySheets.limits). Open a kept book
+    /// with a fragment to see a sheet.
+    static func book(_ sheets: [(cells: [Cell], width: Int, height: Int)]) -> String {
+        var styles = ""
+        var body = ""
+        for (index, sheet) in sheets.enumerated() {
+            let (style, cells) = parts(sheet.cells)
+            styles += style
+            body += "<div class=\"sheet\" id=\"" + sheetID(index) + "\" style=\"width:" + String(sheet.width)
+                + "px;height:" + String(sheet.height) + "px\">\n" + cells + "</div>\n"
+        }
+        return page(styles: styles, body: body, width: sheets.map(\.width).max() ?? 0,
+                    height: sheets.map(\.height).max() ?? 0,
+                    extraStyle: ".sheet{display:none;position:absolute;left:0;top:0;overflow:hidden}\n"
+                        + ".sheet:target{display:block}\n")
+    }
+
+    /// The fragment that shows sheet `index` of a book.
+    static func sheetID(_ index: Int) -> String { "sheet-" + String(index) }
+
+    private static func page(styles: String, body: String, width: Int, height: Int, extraStyle: String) -> String {
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
+            + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
+            + "px;height:" + String(height) + "px}\n.cell{position:absolute;overflow:hidden}\n" + extraStyle
+            + "</style>\n<style>\n" + styles + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+    }
+
+    /// The components' CSS and the cells' HTML.
+    private static func parts(_ cells: [Cell]) -> (styles: String, body: String) {
         var styles = ""
         var body = ""
         for cell in cells {
@@ -42,10 +79,7 @@ enum VerifyPage {
                 + String(cell.height) + "px;background:" + background.hex + "\">\n"
                 + tile(FluidVerifyWidths.html(cell.spec, component.html), cell) + "</div>\n"
         }
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
-            + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
-            + "px;height:" + String(height) + "px}\n.cell{position:absolute;overflow:hidden}\n</style>\n<style>\n"
-            + styles + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+        return (styles, body)
     }
 
     /// A tile's component: in a box of the whole frame's size moved up and left by the

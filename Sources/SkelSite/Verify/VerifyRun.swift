@@ -87,23 +87,36 @@ public struct VerifyRun {
         var jobs: [(scale: Int, sheet: VerifySheets.Sheet, page: URL)] = []
         var walks: [[Int]] = Array(repeating: [], count: cameras.count)
         for scale in options.scales {
-            var packings: [(sheets: [VerifySheets.Sheet], jobs: Range<Int>)] = []
+            var packings: [(sheets: [VerifySheets.Sheet], book: Int, jobs: Range<Int>)] = []
             for (slot, camera) in cameras.enumerated() {
                 let limits = VerifySheets.limits(for: camera.engine)
                 let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxWidth: limits.width,
                                                maxHeight: limits.height)
-                if let same = packings.first(where: { $0.sheets == sheets }) {
+                let book = VerifySheets.sheetsPerPage(for: camera.engine)
+                if let same = packings.first(where: { $0.sheets == sheets && $0.book == book }) {
                     walks[slot] += Array(same.jobs)
                     continue
                 }
-                // The first packing's pages are sheet-*.html; another is named after its engine.
-                let prefix = packings.isEmpty ? "" : camera.engine.rawValue + "-"
                 let first = jobs.count
-                for (number, sheet) in sheets.enumerated() {
-                    jobs.append((scale, sheet, try writePage(sheet, name: prefix + "sheet", number: number + 1,
-                                                             scale: scale, items: items)))
+                if book > 1 {
+                    // Books (WebKit): a page of several sheets, each shown by its fragment.
+                    for start in stride(from: 0, to: sheets.count, by: book) {
+                        let some = Array(sheets[start..<min(start + book, sheets.count)])
+                        let page = try writeBook(some, name: camera.engine.rawValue + "-book",
+                                                 number: start / book + 1, scale: scale, items: items)
+                        for (index, sheet) in some.enumerated() {
+                            jobs.append((scale, sheet, URL(string: page.absoluteString + "#" + VerifyPage.sheetID(index))!))
+                        }
+                    }
+                } else {
+                    // The first packing's pages are sheet-*.html; another is named after its engine.
+                    let prefix = packings.isEmpty ? "" : camera.engine.rawValue + "-"
+                    for (number, sheet) in sheets.enumerated() {
+                        jobs.append((scale, sheet, try writePage(sheet, name: prefix + "sheet", number: number + 1,
+                                                                 scale: scale, items: items)))
+                    }
                 }
-                packings.append((sheets, first..<jobs.count))
+                packings.append((sheets, book, first..<jobs.count))
                 walks[slot] += Array(first..<jobs.count)
             }
         }
@@ -216,22 +229,38 @@ public struct VerifyRun {
     /// The sheet's page, frozen as the browsers are shown it (with the test mutations).
     private func writePage(_ sheet: VerifySheets.Sheet, name: String, number: Int, scale: Int,
                            items: [VerifySpec]) throws -> URL {
+        let page = try pageFile(name: name, number: number, scale: scale)
+        let html = VerifyPage.html(pageCells(sheet, items: items), width: sheet.width, height: sheet.height)
+        try UserFile.write(Array(html.utf8), to: page.path)
+        return page
+    }
+
+    /// A book: several sheets on one page (VerifyPage.book), each shown by its fragment.
+    private func writeBook(_ sheets: [VerifySheets.Sheet], name: String, number: Int, scale: Int,
+                           items: [VerifySpec]) throws -> URL {
+        let page = try pageFile(name: name, number: number, scale: scale)
+        let html = VerifyPage.book(sheets.map { (pageCells($0, items: items), $0.width, $0.height) })
+        try UserFile.write(Array(html.utf8), to: page.path)
+        return page
+    }
+
+    private func pageFile(name: String, number: Int, scale: Int) throws -> URL {
         let folder = options.pagesFolder ?? scratch
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let digits = String(number)
-        let file = name + "-\(scale)x-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".html"
-        let page = folder.appendingPathComponent(file)
-        var cells: [VerifyPage.Cell] = []
-        for cell in sheet.cells {
+        return folder.appendingPathComponent(name + "-\(scale)x-" + String(repeating: "0", count: max(0, 3 - digits.count))
+                                             + digits + ".html")
+    }
+
+    private func pageCells(_ sheet: VerifySheets.Sheet, items: [VerifySpec]) -> [VerifyPage.Cell] {
+        sheet.cells.map { cell in
             let shown = options.browserSpec.map { $0(items[cell.spec].spec) } ?? items[cell.spec].spec
-            cells.append(VerifyPage.Cell(spec: shown, layout: LayoutEngine.layout(shown), theme: cell.theme,
-                                         time: cell.time + options.browserTimeShift, x: cell.x, y: cell.y,
-                                         width: cell.width, height: cell.height, name: items[cell.spec].name,
-                                         tileX: cell.tileX, tileY: cell.tileY, frameWidth: cell.frameWidth,
-                                         frameHeight: cell.frameHeight))
+            return VerifyPage.Cell(spec: shown, layout: LayoutEngine.layout(shown), theme: cell.theme,
+                                   time: cell.time + options.browserTimeShift, x: cell.x, y: cell.y,
+                                   width: cell.width, height: cell.height, name: items[cell.spec].name,
+                                   tileX: cell.tileX, tileY: cell.tileY, frameWidth: cell.frameWidth,
+                                   frameHeight: cell.frameHeight)
         }
-        try UserFile.write(Array(VerifyPage.html(cells, width: sheet.width, height: sheet.height).utf8), to: page.path)
-        return page
     }
 
     /// Photographs one sheet in one engine and compares each of its frames with the
