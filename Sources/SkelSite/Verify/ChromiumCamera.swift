@@ -13,7 +13,9 @@ public final class ChromiumCamera: BrowserCamera {
     /// at 2x; a browser started with `--force-device-scale-factor=2` snaps to device
     /// pixels and draws it at 47, as a real 2x screen does and as the painter does.
     private var browsers: [Int: (pipe: DevToolsPipe, session: String)] = [:]
-    /// Guards `browsers`: VerifyRun photographs each scale on its own thread.
+    /// The page (without its fragment) each scale's tab shows, and the viewport it was sized to.
+    private var shown: [Int: (page: String, width: Int, height: Int)] = [:]
+    /// Guards `browsers` and `shown`: VerifyRun photographs each scale on its own thread.
     private let lock = NSLock()
     private let executable: String
 
@@ -57,18 +59,35 @@ public final class ChromiumCamera: BrowserCamera {
 
     public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> RGBAImage {
         let (browser, session) = try self.browser(scale: scale)
-        // deviceScaleFactor 0: keep the browser's own (forced) scale; only size the viewport.
-        try browser.call("Emulation.setDeviceMetricsOverride",
-                         ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
-                         session: session)
-        browser.discardEvents()
+        let page = file.absoluteString.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+        let before = lock.withLock { shown[scale] }
         let loadStarted = Date()
         defer { VerifyTimings.shared.add("chromium load", Date().timeIntervalSince(loadStarted)) }
-        let navigation = try browser.call("Page.navigate", ["url": file.absoluteString], session: session)
-        if let error = navigation["errorText"] as? String, !error.isEmpty {
-            throw DevToolsPipe.Failure(description: "cannot open \(file.path): \(error)")
+        if let before, before.page == page, let fragment = file.fragment {
+            // Another sheet of the book already shown: change the fragment (`:target`
+            // shows that sheet) and wait for a frame, without loading the page again.
+            if before.width != width || before.height != height {
+                try browser.call("Emulation.setDeviceMetricsOverride",
+                                 ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
+                                 session: session)
+                lock.withLock { shown[scale] = (page, width, height) }
+            }
+            let expression = "location.hash = " + JSONText.string("#" + fragment)
+                + "; new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+            _ = try browser.call("Runtime.evaluate", ["expression": expression, "awaitPromise": true], session: session)
+        } else {
+            // deviceScaleFactor 0: keep the browser's own (forced) scale; only size the viewport.
+            try browser.call("Emulation.setDeviceMetricsOverride",
+                             ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
+                             session: session)
+            browser.discardEvents()
+            let navigation = try browser.call("Page.navigate", ["url": file.absoluteString], session: session)
+            if let error = navigation["errorText"] as? String, !error.isEmpty {
+                throw DevToolsPipe.Failure(description: "cannot open \(file.path): \(error)")
+            }
+            try browser.waitForEvent("Page.loadEventFired", session: session)
+            lock.withLock { shown[scale] = (page, width, height) }
         }
-        try browser.waitForEvent("Page.loadEventFired", session: session)
         let answer = try browser.call("Runtime.evaluate", ["expression": ViewportCheck.expression, "returnByValue": true],
                                       session: session)
         try ViewportCheck.check((answer["result"] as? [String: Any])?["value"], engine: engine, width: width,

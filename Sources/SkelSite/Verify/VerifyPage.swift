@@ -1,9 +1,10 @@
 import SkeletonCore
 import SkeletonWeb
 
-/// The HTML page of one sheet: each frame's frozen component in its own cell, on its
-/// theme's background, the theme forced by `data-theme` on the cell. Standalone (no
-/// script, no other file), so a kept page (`verify --keep-pages`) opens in any browser.
+/// The HTML page of a book of sheets: on each sheet, each frame's frozen component in
+/// its own cell, on its theme's background, the theme forced by `data-theme` on the
+/// cell. Standalone (no script, no other file), so a kept page (`verify --keep-pages`)
+/// opens in any browser.
 enum VerifyPage {
     struct Cell {
         var spec: Spec
@@ -25,11 +26,6 @@ enum VerifyPage {
         var frameHeight = 0
     }
 
-    static func html(_ cells: [Cell], width: Int, height: Int) -> String {
-        let (styles, body) = parts(cells)
-        return page(styles: styles, body: body, width: width, height: height, extraStyle: "")
-    }
-
     /// Several sheets on one page, each in a box at the page origin shown only while
     /// the page's fragment names it (`#sheet-0`, `#sheet-1`, ...; `:target`): a camera
     /// goes from sheet to sheet by changing the fragment, which does not load the page
@@ -45,21 +41,16 @@ enum VerifyPage {
             body += "<div class=\"sheet\" id=\"" + sheetID(index) + "\" style=\"width:" + String(sheet.width)
                 + "px;height:" + String(sheet.height) + "px\">\n" + cells + "</div>\n"
         }
-        return page(styles: styles, body: body, width: sheets.map(\.width).max() ?? 0,
-                    height: sheets.map(\.height).max() ?? 0,
-                    extraStyle: ".sheet{display:none;position:absolute;left:0;top:0;overflow:hidden}\n"
-                        + ".sheet:target{display:block}\n")
+        let (width, height) = (sheets.map(\.width).max() ?? 0, sheets.map(\.height).max() ?? 0)
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
+            + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
+            + "px;height:" + String(height) + "px}\n.cell{position:absolute;overflow:hidden}\n"
+            + ".sheet{display:none;position:absolute;left:0;top:0;overflow:hidden}\n.sheet:target{display:block}\n"
+            + "</style>\n<style>\n" + styles + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
     }
 
     /// The fragment that shows sheet `index` of a book.
     static func sheetID(_ index: Int) -> String { "sheet-" + String(index) }
-
-    private static func page(styles: String, body: String, width: Int, height: Int, extraStyle: String) -> String {
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
-            + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
-            + "px;height:" + String(height) + "px}\n.cell{position:absolute;overflow:hidden}\n" + extraStyle
-            + "</style>\n<style>\n" + styles + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
-    }
 
     /// The components' CSS and the cells' HTML.
     private static func parts(_ cells: [Cell]) -> (styles: String, body: String) {

@@ -87,36 +87,28 @@ public struct VerifyRun {
         var jobs: [(scale: Int, sheet: VerifySheets.Sheet, page: URL)] = []
         var walks: [[Int]] = Array(repeating: [], count: cameras.count)
         for scale in options.scales {
-            var packings: [(sheets: [VerifySheets.Sheet], book: Int, jobs: Range<Int>)] = []
+            var packings: [(sheets: [VerifySheets.Sheet], jobs: Range<Int>)] = []
             for (slot, camera) in cameras.enumerated() {
                 let limits = VerifySheets.limits(for: camera.engine)
                 let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxWidth: limits.width,
                                                maxHeight: limits.height)
-                let book = VerifySheets.sheetsPerPage(for: camera.engine)
-                if let same = packings.first(where: { $0.sheets == sheets && $0.book == book }) {
+                if let same = packings.first(where: { $0.sheets == sheets }) {
                     walks[slot] += Array(same.jobs)
                     continue
                 }
+                // Books of sheets, each sheet shown by its fragment (VerifyPage.book). The
+                // first packing's pages are book-*.html; another is named after its engine.
+                let name = (packings.isEmpty ? "" : camera.engine.rawValue + "-") + "book"
                 let first = jobs.count
-                if book > 1 {
-                    // Books (WebKit): a page of several sheets, each shown by its fragment.
-                    for start in stride(from: 0, to: sheets.count, by: book) {
-                        let some = Array(sheets[start..<min(start + book, sheets.count)])
-                        let page = try writeBook(some, name: camera.engine.rawValue + "-book",
-                                                 number: start / book + 1, scale: scale, items: items)
-                        for (index, sheet) in some.enumerated() {
-                            jobs.append((scale, sheet, URL(string: page.absoluteString + "#" + VerifyPage.sheetID(index))!))
-                        }
-                    }
-                } else {
-                    // The first packing's pages are sheet-*.html; another is named after its engine.
-                    let prefix = packings.isEmpty ? "" : camera.engine.rawValue + "-"
-                    for (number, sheet) in sheets.enumerated() {
-                        jobs.append((scale, sheet, try writePage(sheet, name: prefix + "sheet", number: number + 1,
-                                                                 scale: scale, items: items)))
+                for start in stride(from: 0, to: sheets.count, by: VerifySheets.sheetsPerBook) {
+                    let some = Array(sheets[start..<min(start + VerifySheets.sheetsPerBook, sheets.count)])
+                    let page = try writeBook(some, name: name, number: start / VerifySheets.sheetsPerBook + 1,
+                                             scale: scale, items: items)
+                    for (index, sheet) in some.enumerated() {
+                        jobs.append((scale, sheet, URL(string: page.absoluteString + "#" + VerifyPage.sheetID(index))!))
                     }
                 }
-                packings.append((sheets, book, first..<jobs.count))
+                packings.append((sheets, first..<jobs.count))
                 walks[slot] += Array(first..<jobs.count)
             }
         }
@@ -226,16 +218,8 @@ public struct VerifyRun {
         var frame = 0
     }
 
-    /// The sheet's page, frozen as the browsers are shown it (with the test mutations).
-    private func writePage(_ sheet: VerifySheets.Sheet, name: String, number: Int, scale: Int,
-                           items: [VerifySpec]) throws -> URL {
-        let page = try pageFile(name: name, number: number, scale: scale)
-        let html = VerifyPage.html(pageCells(sheet, items: items), width: sheet.width, height: sheet.height)
-        try UserFile.write(Array(html.utf8), to: page.path)
-        return page
-    }
-
-    /// A book: several sheets on one page (VerifyPage.book), each shown by its fragment.
+    /// A book: several sheets on one page (VerifyPage.book), each shown by its fragment,
+    /// frozen as the browsers are shown it (with the test mutations).
     private func writeBook(_ sheets: [VerifySheets.Sheet], name: String, number: Int, scale: Int,
                            items: [VerifySpec]) throws -> URL {
         let page = try pageFile(name: name, number: number, scale: scale)

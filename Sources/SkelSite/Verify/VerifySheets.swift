@@ -58,13 +58,10 @@ struct VerifySheets {
     /// half as many pages and captures as 2,048 × 960 cost them about 6 s of CPU time
     /// less each on this site (VerifyRun shoots a sheet again if a browser returned it
     /// before every tile was drawn).
-    /// Sheets per page (VerifyPage.book) in an engine. WebKit's small sheets make many
-    /// pages, and a page load costs it more than the sheet's pixels do: it goes from
-    /// sheet to sheet of a book by the page's fragment. The other engines' pages hold
-    /// one sheet.
-    static func sheetsPerPage(for engine: BrowserEngine) -> Int {
-        engine == .webkit ? 8 : 1
-    }
+    /// Sheets per page (VerifyPage.book): a camera goes from sheet to sheet of a book
+    /// by the page's fragment, without loading a page, which cost the browsers more
+    /// than many sheets' pixels (site/guides/verify-css-vs-png.md has the figures).
+    static let sheetsPerBook = 8
 
     static func limits(for engine: BrowserEngine) -> (width: Int, height: Int) {
         engine == .webkit ? (960, 960) : (2048, 2048)
