@@ -55,8 +55,7 @@ struct GenerationFiles: Sendable, Equatable {
         out += Self.header
         // Built byte by byte (why: a big site's record is 30,000 lines, written by every
         // rebuild; string interpolation per line was most of its cost).
-        for path in records.keys.sorted() {
-            let record = records[path]!
+        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
             Self.appendDecimal(record.stamp.inode, to: &out)
             out.append(0x20)
             Self.appendDecimal(UInt64(clamping: record.stamp.size), to: &out)
@@ -66,7 +65,7 @@ struct GenerationFiles: Sendable, Equatable {
             out.append(0x20)
             out += record.id.utf8
             out.append(0x20)
-            out += Self.escape(path).utf8
+            if Self.needsEscape(path) { out += Self.escape(path).utf8 } else { out += path.utf8 }
             out.append(0x0A)
         }
         return out
@@ -138,14 +137,20 @@ struct GenerationFiles: Sendable, Equatable {
         }
     }
 
+    /// Byte by byte (why: by characters, the check of 29,000 paths was a third of
+    /// encoding the record).
+    static func needsEscape(_ path: String) -> Bool {
+        path.utf8.contains { $0 == 0x25 || $0 == 0x0A || $0 == 0x0D }
+    }
+
     static func escape(_ path: String) -> String {
-        guard path.contains(where: { $0 == "%" || $0 == "\n" || $0 == "\r" }) else { return path }
+        guard needsEscape(path) else { return path }
         return path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
             .replacingOccurrences(of: "\r", with: "%0D")
     }
 
     static func unescape(_ path: String) -> String {
-        guard path.contains("%") else { return path }
+        guard path.utf8.contains(0x25) else { return path }
         return path.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
             .replacingOccurrences(of: "%25", with: "%")
     }
