@@ -13,7 +13,17 @@ import Foundation
 /// through a link (a link found in the work generation is removed, not written
 /// through); the cache is never linked, only copied (see `ComponentImages`).
 final class GenerationWriter: @unchecked Sendable {
-    enum How: Sendable { case kept, linked, written }
+    enum How: Sendable {
+        case kept, linked, written
+
+        var slot: Int {
+            switch self {
+            case .kept: 0
+            case .linked: 1
+            case .written: 2
+            }
+        }
+    }
 
     /// The work generation (a real folder, not live).
     let folder: URL
@@ -24,7 +34,8 @@ final class GenerationWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var placed: [String: GenerationFiles.Record] = [:]
     private var folders: Set<String>
-    private var counts: [How: Int] = [:]
+    /// Kept, linked and written, by `How` (an array, not a table: counted once per file).
+    private var counts = [0, 0, 0]
     private var written: [String] = []
 
     /// `live`: the live generation's folder and what it holds, when there is one whose
@@ -47,7 +58,7 @@ final class GenerationWriter: @unchecked Sendable {
     func count(_ how: How) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        return counts[how] ?? 0
+        return counts[how.slot]
     }
 
     /// Places the live generation's file when it holds `id` at `path`; false when the
@@ -117,7 +128,7 @@ final class GenerationWriter: @unchecked Sendable {
         lock.lock()
         placed[path] = record
         if how == .written { written.append(path) }
-        counts[how, default: 0] += 1
+        counts[how.slot] += 1
         lock.unlock()
     }
 
@@ -165,12 +176,14 @@ final class GenerationWriter: @unchecked Sendable {
         lock.lock()
         let placed = self.placed
         lock.unlock()
-        var needed: Set<String> = [""]
+        // Substrings of the paths, not copies (why: one per file of the site).
+        var needed: Set<Substring> = [""]
+        needed.reserveCapacity(placed.count / 4 + 16)
         for path in placed.keys.concatenated(with: keep) {
             var current = Substring(path)
-            while let slash = current.lastIndex(of: "/") {
+            while let slash = current.utf8.lastIndex(of: 0x2F) {
                 current = current[..<slash]
-                if !needed.insert(String(current)).inserted { break }
+                if !needed.insert(current).inserted { break }
             }
         }
         let extras = before.entries.filter { path, entry in
@@ -181,7 +194,7 @@ final class GenerationWriter: @unchecked Sendable {
             unlink(root + "/" + path)
         }
         // Folders no file needs, deepest first; a whole folder in one removal.
-        let unneeded = before.entries.filter { $0.value.kind == .folder && !needed.contains($0.key) }.map(\.key)
+        let unneeded = before.entries.filter { $0.value.kind == .folder && !needed.contains(Substring($0.key)) }.map(\.key)
         let tops = unneeded.filter { path in !isInsideRemovedFolder(path, needed) }
         _ = Parallel.map(tops) { [root] path in
             CrashPoint.mutation()
@@ -191,11 +204,11 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     /// Whether a folder holding `path` goes as a whole (so `path` goes with it).
-    private func isInsideRemovedFolder(_ path: String, _ needed: Set<String>) -> Bool {
+    private func isInsideRemovedFolder(_ path: String, _ needed: Set<Substring>) -> Bool {
         var current = Substring(path)
-        while let slash = current.lastIndex(of: "/") {
+        while let slash = current.utf8.lastIndex(of: 0x2F) {
             current = current[..<slash]
-            if before.entries[String(current)]?.kind == .folder && !needed.contains(String(current)) { return true }
+            if !needed.contains(current) && before.entries[String(current)]?.kind == .folder { return true }
         }
         return false
     }

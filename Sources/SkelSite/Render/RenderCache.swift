@@ -162,7 +162,9 @@ final class RenderCache: @unchecked Sendable {
     /// not grow without bound. Also removes folders of the older folder-per-entry layout.
     /// Also removes temporary files a killed build left (`.NAME.tmp-PID` whose process is gone).
     func prune(keeping keys: Set<String>) {
-        guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { return }
+        var info = stat()
+        guard lstat(directoryPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        let names = OutputSwap.listing(directoryPath)
         for name in names where name.hasPrefix(".") {
             guard let dash = name.range(of: ".tmp-", options: .backwards),
                   let pid = pid_t(name[dash.upperBound...]), pid > 0 else { continue }
@@ -172,7 +174,7 @@ final class RenderCache: @unchecked Sendable {
             }
         }
         for name in names where name.utf8.count >= 64 && !name.hasPrefix(".") {
-            let key = String(name.prefix(64))
+            let key = String(decoding: name.utf8.prefix(64), as: UTF8.self)
             guard !keys.contains(key) || name.utf8.count == 64 else { continue }
             CrashPoint.mutation()
             try? fileManager.removeItem(at: directory.appendingPathComponent(name))
