@@ -258,8 +258,10 @@ public struct SiteBuilder: Sendable {
                         "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
             + (options.specDefaults.isEmpty ? [] : ["spec-defaults=" + options.specDefaults.canonicalText])
         let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
+        // serve remembers what it hashed between its rebuilds; a build hashes every input.
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
-                                          extraFiles: extra, settings: settings)
+                                          extraFiles: extra, settings: settings,
+                                          memory: options.trustsItsOutput ? .shared : FileDigestMemory())
     }
 
     /// Steps 2–3 over the discovered docs: the docs that load, each spec parsed. A doc
