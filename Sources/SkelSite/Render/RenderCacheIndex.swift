@@ -58,9 +58,11 @@ struct RenderCacheIndex: Sendable, Equatable {
     /// journal would outgrow it (or 64 KiB, for a small site's index).
     func write(to directory: URL, after previous: RenderCacheIndex) {
         guard let base = previous.baseDigest else { return write(to: directory) }
-        var changes: [(String, Record?)] = []
-        for key in records.keys.sorted() where previous.records[key] != records[key] { changes.append((key, records[key])) }
-        for key in previous.records.keys.sorted() where records[key] == nil { changes.append((key, nil)) }
+        // Compared first, then only the changes sorted (why: sorting 5000 keys to append
+        // one changed entry cost more than the append).
+        var changes: [(String, Record?)] = records.filter { previous.records[$0.key] != $0.value }
+            .map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+        changes += previous.records.keys.filter { records[$0] == nil }.sorted().map { ($0, nil) }
         if changes.isEmpty { return }
         let batch = RenderCacheJournal.batch(changes)
         if previous.journalLength + batch.count > max(previous.baseSize, RenderCacheJournal.smallestLimit) { return write(to: directory) }
