@@ -45,7 +45,7 @@ final class FileDigestMemory: @unchecked Sendable {
         guard let look = Look.of(path) else { return "missing" }
         if let entry = lock.withLock({ known[path] }), entry.look == look { return entry.digest }
         let readAt = Self.now()
-        guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else { return "missing" }
+        guard let bytes = Self.read(path) else { return "missing" }
         let digest = SHA256.hex(bytes)
         if isSettled(look, readAt: readAt), Look.of(path) == look {
             lock.withLock { known[path] = (look, digest) }
@@ -53,6 +53,11 @@ final class FileDigestMemory: @unchecked Sendable {
             _ = lock.withLock { known.removeValue(forKey: path) }
         }
         return digest
+    }
+
+    /// A file's bytes (a link is followed, as for a doc), or nil.
+    static func read(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// Whether a file that looked so when it was read at `readAt` had been left alone long
