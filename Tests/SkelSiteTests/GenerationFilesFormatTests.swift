@@ -33,6 +33,16 @@ import Testing
         #expect(GenerationFiles.decode(bytes) == files)
     }
 
+    @Test func aRecordHoldsAPNGByItsDigest() {
+        let digest = String(repeating: "0", count: 64)
+        let record = GenerationFiles.Record(id: "sha256:" + digest, stamp: .init(inode: 1, size: 2, modified: 3))
+        #expect(record.holds(sha256: digest))
+        #expect(!record.holds(sha256: String(repeating: "1", count: 64)))
+        #expect(!record.holds(sha256: String(digest.dropLast())))
+        #expect(!GenerationFiles.Record(id: "page:" + digest, stamp: record.stamp).holds(sha256: digest))
+        #expect(!GenerationFiles.Record(id: "sha256:" + digest + "0", stamp: record.stamp).holds(sha256: digest))
+    }
+
     @Test func aTornOrForeignFileIsNoRecord() {
         let bytes = Self.files.encoded()
         // Cut anywhere inside: a line without its newline, or a field cut short.

@@ -64,7 +64,16 @@ final class GenerationWriter: @unchecked Sendable {
     /// Places the live generation's file when it holds `id` at `path`; false when the
     /// caller must produce the bytes.
     func reuse(_ path: String, id: String) -> Bool {
-        guard let record = liveFiles.records[path], record.id == id else { return false }
+        reuse(path) { $0.id == id }
+    }
+
+    /// The same for a PNG whose id is "sha256:" + `digest`.
+    func reuse(_ path: String, sha256 digest: String) -> Bool {
+        reuse(path) { $0.holds(sha256: digest) }
+    }
+
+    private func reuse(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> Bool {
+        guard let record = liveFiles.records[path], holding(record) else { return false }
         if let here = before.entries[path], here.kind == .file, here.stamp == record.stamp {
             place(path, record, .kept)
             return true
