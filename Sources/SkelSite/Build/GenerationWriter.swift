@@ -30,7 +30,8 @@ final class GenerationWriter: @unchecked Sendable {
     private let root: String
     private let livePath: String?
     private let liveFiles: GenerationFiles
-    private let before: FolderScan
+    /// What the work folder held when the build began (`WorkFolderContents`).
+    private let before: WorkFolderContents
     private let lock = NSLock()
     private var placed: [String: GenerationFiles.Record] = [:]
     private var folders: Set<String>
@@ -48,10 +49,11 @@ final class GenerationWriter: @unchecked Sendable {
         liveFiles = live?.files ?? GenerationFiles()
         // Files plus their folders: a component's folder holds four or more PNGs.
         let expected = liveFiles.records.count + liveFiles.records.count / 4
-        before = known.map(FolderScan.init(holding:)) ?? FolderScan.of(folder.path, expecting: expected)
-        folders = [""]
+        before = known.map(WorkFolderContents.known) ?? .listed(FolderScan.of(folder.path, expecting: expected))
+        // Folders not listed are checked when a file goes in one (`ensureFolder`).
+        folders = before.listedFolders
+        folders.insert("")
         placed.reserveCapacity(liveFiles.records.count)
-        for (path, entry) in before.entries where entry.kind == .folder { folders.insert(path) }
     }
 
     /// How many files were kept, linked and written so far.
@@ -74,7 +76,7 @@ final class GenerationWriter: @unchecked Sendable {
 
     private func reuse(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> Bool {
         guard let record = liveFiles.records[path], holding(record) else { return false }
-        if let here = before.entries[path], here.kind == .file, here.stamp == record.stamp {
+        if before.fileStamp(path) == record.stamp {
             place(path, record, .kept)
             return true
         }
@@ -195,16 +197,17 @@ final class GenerationWriter: @unchecked Sendable {
                 if !needed.insert(current).inserted { break }
             }
         }
-        let extras = before.entries.filter { path, entry in
-            entry.kind != .folder && placed[path] == nil && !keep.contains(path) && !isInsideRemovedFolder(path, needed)
-        }.map(\.key)
+        let beforeFolders = before.allFolders()
+        let extras = before.nonFolders.filter { path in
+            placed[path] == nil && !keep.contains(path) && !isInsideRemovedFolder(path, needed, beforeFolders)
+        }
         _ = Parallel.map(extras) { [root] path in
             CrashPoint.mutation()
             unlink(root + "/" + path)
         }
         // Folders no file needs, deepest first; a whole folder in one removal.
-        let unneeded = before.entries.filter { $0.value.kind == .folder && !needed.contains(Substring($0.key)) }.map(\.key)
-        let tops = unneeded.filter { path in !isInsideRemovedFolder(path, needed) }
+        let unneeded = beforeFolders.filter { !needed.contains(Substring($0)) }
+        let tops = Array(unneeded.filter { path in !isInsideRemovedFolder(path, needed, beforeFolders) })
         _ = Parallel.map(tops) { [root] path in
             CrashPoint.mutation()
             OutputSwap.removeTree(root + "/" + path)
@@ -213,11 +216,11 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     /// Whether a folder holding `path` goes as a whole (so `path` goes with it).
-    private func isInsideRemovedFolder(_ path: String, _ needed: Set<Substring>) -> Bool {
+    private func isInsideRemovedFolder(_ path: String, _ needed: Set<Substring>, _ folders: Set<String>) -> Bool {
         var current = Substring(path)
         while let slash = current.utf8.lastIndex(of: 0x2F) {
             current = current[..<slash]
-            if !needed.contains(current) && before.entries[String(current)]?.kind == .folder { return true }
+            if !needed.contains(current) && folders.contains(String(current)) { return true }
         }
         return false
     }
