@@ -16,9 +16,20 @@ struct GenerationFiles: Sendable, Equatable {
         /// of a big site's 28,000 PNGs on every rebuild).
         func holds(sha256 digest: String) -> Bool {
             let bytes = id.utf8
-            return bytes.count == 7 + digest.utf8.count && bytes.starts(with: "sha256:".utf8)
-                && bytes.dropFirst(7).elementsEqual(digest.utf8)
+            guard bytes.count == 7 + digest.utf8.count else { return false }
+            // Native strings are contiguous UTF-8: one memcmp each (a byte iterator over a
+            // slice of the view cost more than the id string it saved).
+            let fast = bytes.withContiguousStorageIfAvailable { id in
+                digest.utf8.withContiguousStorageIfAvailable { digest in
+                    memcmp(id.baseAddress!, Self.sha256Prefix, 7) == 0
+                        && (digest.isEmpty || memcmp(id.baseAddress! + 7, digest.baseAddress!, digest.count) == 0)
+                }
+            }
+            if let fast = fast ?? nil { return fast }
+            return bytes.starts(with: "sha256:".utf8) && bytes.dropFirst(7).elementsEqual(digest.utf8)
         }
+
+        private static let sha256Prefix: [UInt8] = Array("sha256:".utf8)
     }
 
     /// Inode, size and modification time (nanoseconds) of a regular file.
