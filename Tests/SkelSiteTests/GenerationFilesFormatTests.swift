@@ -24,6 +24,25 @@ import Testing
         #expect(GenerationFiles.decode(GenerationFiles().encoded()) == GenerationFiles())
     }
 
+    /// "\r\n" is one Character in Swift, so a check by characters for "\r" or "\n" let it
+    /// through unescaped and the record it was in could not be read back.
+    @Test func aPathWithACarriageReturnAndNewlineIsEscaped() throws {
+        let files = GenerationFiles(records: ["a\r\nb.html": .init(id: "page:2", stamp: .init(inode: 1, size: 2, modified: 3))])
+        let bytes = files.encoded()
+        #expect(String(decoding: bytes, as: UTF8.self) == "skelsite-generation-files 1\n1 2 3 page:2 a%0D%0Ab.html\n")
+        #expect(GenerationFiles.decode(bytes) == files)
+    }
+
+    @Test func aRecordHoldsAPNGByItsDigest() {
+        let digest = String(repeating: "0", count: 64)
+        let record = GenerationFiles.Record(id: "sha256:" + digest, stamp: .init(inode: 1, size: 2, modified: 3))
+        #expect(record.holds(sha256: digest))
+        #expect(!record.holds(sha256: String(repeating: "1", count: 64)))
+        #expect(!record.holds(sha256: String(digest.dropLast())))
+        #expect(!GenerationFiles.Record(id: "page:" + digest, stamp: record.stamp).holds(sha256: digest))
+        #expect(!GenerationFiles.Record(id: "sha256:" + digest + "0", stamp: record.stamp).holds(sha256: digest))
+    }
+
     @Test func aTornOrForeignFileIsNoRecord() {
         let bytes = Self.files.encoded()
         // Cut anywhere inside: a line without its newline, or a field cut short.

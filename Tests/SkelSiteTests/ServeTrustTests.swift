@@ -36,6 +36,40 @@ import Testing
         #expect(try builder.build().steps.last?.line.contains("up to date") == true)
     }
 
+    /// The work folder's files and folders, as a trusted rebuild does not list them: what
+    /// a removed doc leaves in it (its page, its components' PNG folders) must still go.
+    @Test func trustedRebuildsRemoveWhatARemovedDocLeft() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        let builder = trusting(site)
+        let real = site.output.resolvingSymlinksInPath()
+        let work = OutputGenerations.storeURL(for: real).appendingPathComponent(OutputGenerations.workName)
+        _ = try builder.build()
+        try site.write("c.md", "# C\n\nOnce.\n")
+        _ = try builder.build()
+        // Removed, then one more rebuild so the work folder is the site that still had it.
+        try FileManager.default.removeItem(at: site.source.appendingPathComponent("a/b.md"))
+        #expect(try builder.build().wroteOutput)
+        try site.write("c.md", "# C\n\nTwice.\n")
+        #expect(try builder.build().wroteOutput)
+        #expect(TestSite.hashes(of: site.output) == (try DocMemoTests.cleanBuild(of: site)))
+        // Each generation holds exactly the files of its record, in no folder besides theirs.
+        let left = try #require(PublishedGenerations.shared.left(for: real, work: work))
+        for (folder, files) in [(real, left.liveFiles), (work, left.workFiles)] {
+            let scan = FolderScan.of(folder.path)
+            #expect(scan.entries["a/b.html"] == nil && scan.entries["a"] == nil, "\(folder.lastPathComponent)")
+            #expect(Set(scan.entries.filter { $0.value.kind != .folder }.keys) == Set(files.records.keys).union([OutputSwap.markerName]))
+            let folders = Set(files.records.keys.flatMap { path in
+                path.split(separator: "/").dropLast().indices.map { path.split(separator: "/")[...$0].joined(separator: "/") }
+            })
+            #expect(Set(scan.entries.filter { $0.value.kind == .folder }.keys) == folders, "\(folder.lastPathComponent)")
+        }
+        // Back again: its folders are made anew in the work folder.
+        try site.write("a/b.md", Self.docs["a/b.md"]!)
+        #expect(try builder.build().wroteOutput)
+        #expect(TestSite.hashes(of: site.output) == (try DocMemoTests.cleanBuild(of: site)))
+    }
+
     @Test func serveKeepsAHandEditUntilTheNextBuildWhichRepairsIt() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }

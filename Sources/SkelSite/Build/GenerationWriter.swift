@@ -13,18 +13,30 @@ import Foundation
 /// through a link (a link found in the work generation is removed, not written
 /// through); the cache is never linked, only copied (see `ComponentImages`).
 final class GenerationWriter: @unchecked Sendable {
-    enum How: Sendable { case kept, linked, written }
+    enum How: Sendable {
+        case kept, linked, written
+
+        var slot: Int {
+            switch self {
+            case .kept: 0
+            case .linked: 1
+            case .written: 2
+            }
+        }
+    }
 
     /// The work generation (a real folder, not live).
     let folder: URL
     private let root: String
     private let livePath: String?
     private let liveFiles: GenerationFiles
-    private let before: FolderScan
+    /// What the work folder held when the build began (`WorkFolderContents`).
+    private let before: WorkFolderContents
     private let lock = NSLock()
     private var placed: [String: GenerationFiles.Record] = [:]
     private var folders: Set<String>
-    private var counts: [How: Int] = [:]
+    /// Kept, linked and written, by `How` (an array, not a table: counted once per file).
+    private var counts = [0, 0, 0]
     private var written: [String] = []
 
     /// `live`: the live generation's folder and what it holds, when there is one whose
@@ -37,24 +49,34 @@ final class GenerationWriter: @unchecked Sendable {
         liveFiles = live?.files ?? GenerationFiles()
         // Files plus their folders: a component's folder holds four or more PNGs.
         let expected = liveFiles.records.count + liveFiles.records.count / 4
-        before = known.map(FolderScan.init(holding:)) ?? FolderScan.of(folder.path, expecting: expected)
-        folders = [""]
+        before = known.map(WorkFolderContents.known) ?? .listed(FolderScan.of(folder.path, expecting: expected))
+        // Folders not listed are checked when a file goes in one (`ensureFolder`).
+        folders = before.listedFolders
+        folders.insert("")
         placed.reserveCapacity(liveFiles.records.count)
-        for (path, entry) in before.entries where entry.kind == .folder { folders.insert(path) }
     }
 
     /// How many files were kept, linked and written so far.
     func count(_ how: How) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        return counts[how] ?? 0
+        return counts[how.slot]
     }
 
     /// Places the live generation's file when it holds `id` at `path`; false when the
     /// caller must produce the bytes.
     func reuse(_ path: String, id: String) -> Bool {
-        guard let record = liveFiles.records[path], record.id == id else { return false }
-        if let here = before.entries[path], here.kind == .file, here.stamp == record.stamp {
+        reuse(path) { $0.id == id }
+    }
+
+    /// The same for a PNG whose id is "sha256:" + `digest`.
+    func reuse(_ path: String, sha256 digest: String) -> Bool {
+        reuse(path) { $0.holds(sha256: digest) }
+    }
+
+    private func reuse(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> Bool {
+        guard let record = liveFiles.records[path], holding(record) else { return false }
+        if before.fileStamp(path) == record.stamp {
             place(path, record, .kept)
             return true
         }
@@ -117,7 +139,7 @@ final class GenerationWriter: @unchecked Sendable {
         lock.lock()
         placed[path] = record
         if how == .written { written.append(path) }
-        counts[how, default: 0] += 1
+        counts[how.slot] += 1
         lock.unlock()
     }
 
@@ -165,24 +187,27 @@ final class GenerationWriter: @unchecked Sendable {
         lock.lock()
         let placed = self.placed
         lock.unlock()
-        var needed: Set<String> = [""]
+        // Substrings of the paths, not copies (why: one per file of the site).
+        var needed: Set<Substring> = [""]
+        needed.reserveCapacity(placed.count / 4 + 16)
         for path in placed.keys.concatenated(with: keep) {
             var current = Substring(path)
-            while let slash = current.lastIndex(of: "/") {
+            while let slash = current.utf8.lastIndex(of: 0x2F) {
                 current = current[..<slash]
-                if !needed.insert(String(current)).inserted { break }
+                if !needed.insert(current).inserted { break }
             }
         }
-        let extras = before.entries.filter { path, entry in
-            entry.kind != .folder && placed[path] == nil && !keep.contains(path) && !isInsideRemovedFolder(path, needed)
-        }.map(\.key)
+        let beforeFolders = before.allFolders()
+        let extras = before.nonFolders.filter { path in
+            placed[path] == nil && !keep.contains(path) && !isInsideRemovedFolder(path, needed, beforeFolders)
+        }
         _ = Parallel.map(extras) { [root] path in
             CrashPoint.mutation()
             unlink(root + "/" + path)
         }
         // Folders no file needs, deepest first; a whole folder in one removal.
-        let unneeded = before.entries.filter { $0.value.kind == .folder && !needed.contains($0.key) }.map(\.key)
-        let tops = unneeded.filter { path in !isInsideRemovedFolder(path, needed) }
+        let unneeded = beforeFolders.filter { !needed.contains(Substring($0)) }
+        let tops = Array(unneeded.filter { path in !isInsideRemovedFolder(path, needed, beforeFolders) })
         _ = Parallel.map(tops) { [root] path in
             CrashPoint.mutation()
             OutputSwap.removeTree(root + "/" + path)
@@ -191,11 +216,11 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     /// Whether a folder holding `path` goes as a whole (so `path` goes with it).
-    private func isInsideRemovedFolder(_ path: String, _ needed: Set<String>) -> Bool {
+    private func isInsideRemovedFolder(_ path: String, _ needed: Set<Substring>, _ folders: Set<String>) -> Bool {
         var current = Substring(path)
-        while let slash = current.lastIndex(of: "/") {
+        while let slash = current.utf8.lastIndex(of: 0x2F) {
             current = current[..<slash]
-            if before.entries[String(current)]?.kind == .folder && !needed.contains(String(current)) { return true }
+            if !needed.contains(current) && folders.contains(String(current)) { return true }
         }
         return false
     }

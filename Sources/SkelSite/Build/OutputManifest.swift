@@ -65,15 +65,17 @@ struct OutputManifest: Equatable {
     /// Digest of everything a build reads: each doc (path and bytes), every file of the
     /// templates folder, the playground's wasm when installed from elsewhere, and the
     /// settings that change output (`settings`: renderer fingerprint and options).
-    static func inputDigest(source: URL, docs: [String], templates: URL, extraFiles: [URL], settings: [String])
-        -> InputDigest {
+    static func inputDigest(source: URL, docs: [String], templates: URL, extraFiles: [URL], settings: [String],
+                            memory: FileDigestMemory? = nil) -> InputDigest {
         var entries: [(String, URL)] = docs.map { ("doc:" + $0, source.appendingPathComponent($0)) }
         for path in filesUnder(templates) { entries.append(("template:" + path, templates.appendingPathComponent(path))) }
         for url in extraFiles { entries.append(("extra:" + url.path, url)) }
         // Each file hashed on its own, in parallel (why: the docs are most of the bytes).
+        // A file hashed before by this process and unchanged since is not read again
+        // (`FileDigestMemory`: serve's rebuilds).
         let digests = Parallel.map(entries) { entry -> String in
-            let bytes = FileManager.default.contents(atPath: entry.1.path).map { [UInt8]($0) }
-            return bytes.map(SHA256.hex) ?? "missing"
+            if let memory { return memory.digest(of: entry.1.path) }
+            return FileDigestMemory.read(entry.1.path).map(SHA256.hex) ?? "missing"
         }
         var docDigests: [String: String] = [:]
         for (path, digest) in zip(docs, digests) { docDigests[path] = digest }

@@ -29,22 +29,3 @@ final class PublishedGenerations: @unchecked Sendable {
         return left
     }
 }
-
-extension FolderScan {
-    /// The scan a folder holding exactly `files` (and the marker) would give: each file
-    /// with its recorded stamp, and the folders they lie in.
-    init(holding files: GenerationFiles) {
-        entries.reserveCapacity(files.records.count + files.records.count / 4 + 1)
-        let folder = Entry(kind: .folder, stamp: .init(inode: 0, size: 0, modified: 0))
-        for (path, record) in files.records {
-            entries[path] = Entry(kind: .file, stamp: record.stamp)
-            var current = Substring(path)
-            while let slash = current.lastIndex(of: "/") {
-                current = current[..<slash]
-                if entries[String(current)] != nil { break }
-                entries[String(current)] = folder
-            }
-        }
-        entries[OutputSwap.markerName] = Entry(kind: .file, stamp: .init(inode: 0, size: 0, modified: 0))
-    }
-}

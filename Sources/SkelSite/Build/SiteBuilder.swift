@@ -139,7 +139,7 @@ public struct SiteBuilder: Sendable {
         let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
             let live = discovery.liveFiles
             let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint, index: cacheIndex) { id, name, digest in
-                live?.records[ComponentFiles(id: id).link(name)]?.id == "sha256:" + digest
+                live?.records[ComponentFiles(id: id).link(name)]?.holds(sha256: digest) == true
             }
             return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
         }
@@ -258,8 +258,10 @@ public struct SiteBuilder: Sendable {
                         "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
             + (options.specDefaults.isEmpty ? [] : ["spec-defaults=" + options.specDefaults.canonicalText])
         let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
+        // serve remembers what it hashed between its rebuilds; a build hashes every input.
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
-                                          extraFiles: extra, settings: settings)
+                                          extraFiles: extra, settings: settings,
+                                          memory: options.trustsItsOutput ? .shared : nil)
     }
 
     /// Steps 2–3 over the discovered docs: the docs that load, each spec parsed. A doc

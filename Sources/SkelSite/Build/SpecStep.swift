@@ -124,7 +124,10 @@ struct ComponentNaming {
     mutating func name(slug: String, number: Int, specTitle: String?) -> Name {
         let title = specTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "Component \(number)"
         let titleSlug = Slug.make(title)
-        let base = slug.replacingOccurrences(of: "/", with: "-") + "--" + (titleSlug.isEmpty ? String(number) : titleSlug)
+        // "/" replaced by bytes (why: Foundation's replace goes through UTF-16, once per
+        // spec of the site on every build).
+        let flat = String(decoding: slug.utf8.map { $0 == 0x2F ? 0x2D : $0 }, as: UTF8.self)
+        let base = flat + "--" + (titleSlug.isEmpty ? String(number) : titleSlug)
         var id = base
         var suffix = 2
         while used.contains(id) {

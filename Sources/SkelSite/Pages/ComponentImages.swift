@@ -39,9 +39,13 @@ struct ComponentImages {
 
     /// Returns whether the component had to be painted again.
     private func copy(_ placed: Placed) throws(SiteBuildError) -> Bool {
-        let names = placed.rendered.artifacts.pngNames
-        let ids = names.map { "sha256:" + (placed.rendered.pngDigests[$0] ?? "?") }
-        let missing = zip(names, ids).filter { !staging.writer.reuse(placed.files.folder + "/" + $0.0, id: $0.1) }
+        // Ids are made only for the PNGs written (why: most of a big site's are kept).
+        let folder = placed.files.folder
+        var missing: [(name: String, digest: String)] = []
+        for name in placed.rendered.artifacts.pngNames {
+            let digest = placed.rendered.pngDigests[name] ?? "?"
+            if !staging.writer.reuse(folder + "/" + name, sha256: digest) { missing.append((name, digest)) }
+        }
         if missing.isEmpty { return false }
         // Cache files are checked before they are copied; a damaged one is painted again.
         var repainted = false
@@ -50,8 +54,8 @@ struct ComponentImages {
             try cache.store(placed.rendered.key, output)
             repainted = true
         }
-        for (name, id) in missing {
-            try staging.writer.copy(cache.pngURL(placed.rendered.key, name).path, to: placed.files.folder + "/" + name, id: id)
+        for (name, digest) in missing {
+            try staging.writer.copy(cache.pngURL(placed.rendered.key, name).path, to: folder + "/" + name, id: "sha256:" + digest)
         }
         return repainted
     }

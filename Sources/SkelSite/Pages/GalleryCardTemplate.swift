@@ -73,16 +73,29 @@ struct GalleryCardTemplate {
     /// A digest of everything a card's rendering reads: the body and the card's values.
     /// nil for a value of a kind cards do not hold.
     func digest(of card: [String: Any]) -> String? {
-        var material = Array("body=\(bodyDigest)\n".utf8)
-        for key in card.keys.sorted() {
-            material += Array(key.utf8)
-            switch card[key] {
-            case let text as String: material += [0, 0x73] + Array(text.utf8)
-            case let number as Int: material += [0, 0x69] + Array(String(number).utf8)
+        // Appended in place into one buffer (why: a big gallery digests 5000 cards a
+        // rebuild, and an array per field was most of it).
+        var material: [UInt8] = []
+        material.reserveCapacity(1024)
+        material += "body=".utf8
+        material += bodyDigest.utf8
+        material.append(0x0A)
+        for (key, value) in card.sorted(by: { $0.key < $1.key }) {
+            material += key.utf8
+            switch value {
+            case let text as String:
+                material += [0, 0x73]
+                material += text.utf8
+            case let number as Int:
+                material += [0, 0x69]
+                material += String(number).utf8
             case let flag as Bool: material += [0, 0x62, flag ? 0x31 : 0x30]
             case let list as [String]:
                 material += [0, 0x61]
-                for item in list { material += [1] + Array(item.utf8) }
+                for item in list {
+                    material.append(1)
+                    material += item.utf8
+                }
             default: return nil
             }
             material.append(0x0A)

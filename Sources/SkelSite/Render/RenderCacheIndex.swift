@@ -58,9 +58,11 @@ struct RenderCacheIndex: Sendable, Equatable {
     /// journal would outgrow it (or 64 KiB, for a small site's index).
     func write(to directory: URL, after previous: RenderCacheIndex) {
         guard let base = previous.baseDigest else { return write(to: directory) }
-        var changes: [(String, Record?)] = []
-        for key in records.keys.sorted() where previous.records[key] != records[key] { changes.append((key, records[key])) }
-        for key in previous.records.keys.sorted() where records[key] == nil { changes.append((key, nil)) }
+        // Compared first, then only the changes sorted (why: sorting 5000 keys to append
+        // one changed entry cost more than the append).
+        var changes: [(String, Record?)] = records.filter { previous.records[$0.key] != $0.value }
+            .map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+        changes += previous.records.keys.filter { records[$0] == nil }.sorted().map { ($0, nil) }
         if changes.isEmpty { return }
         let batch = RenderCacheJournal.batch(changes)
         if previous.journalLength + batch.count > max(previous.baseSize, RenderCacheJournal.smallestLimit) { return write(to: directory) }
@@ -118,18 +120,45 @@ struct RenderCacheIndex: Sendable, Equatable {
         var index = RenderCacheIndex()
         index.baseDigest = String(decoding: bytes[end...], as: UTF8.self)
         index.baseSize = bytes.count
-        var offset = magicBytes.count
-        while offset < end {
-            guard let newline = bytes[offset..<end].firstIndex(of: 0x0A) else { return nil }
-            let fields = String(decoding: bytes[offset..<newline], as: UTF8.self).split(separator: " ")
-            guard fields.count == 5, fields[0].utf8.count == 64, let inode = UInt64(fields[1]), let size = Int(fields[2]),
-                  let modified = Int(fields[3]), let count = Int(fields[4]), count >= 0, end - newline - 1 >= count
-            else { return nil }
-            let start = newline + 1
-            index.records[String(fields[0])] = Record(stamp: .init(inode: inode, size: size, modified: modified),
-                                                      head: Array(bytes[start..<start + count]))
-            offset = start + count
+        index.records.reserveCapacity(bytes.count / 900)
+        // Field by field over the bytes (why: splitting 5000 lines into strings was most
+        // of reading the index).
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var at = magicBytes.count
+            /// Decimal digits ending at `stop`.
+            func unsigned(_ stop: UInt8) -> UInt64? {
+                var value: UInt64 = 0, digits = 0
+                while at < end, buffer[at] >= 0x30, buffer[at] <= 0x39 {
+                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times.addingReportingOverflow(UInt64(buffer[at] - 0x30))
+                    guard !o1 && !o2 else { return nil }
+                    value = sum
+                    digits += 1
+                    at += 1
+                }
+                guard digits > 0, at < end, buffer[at] == stop else { return nil }
+                at += 1
+                return value
+            }
+            /// The same with an optional '-', within Int.
+            func number(_ stop: UInt8) -> Int? {
+                let negative = at < end && buffer[at] == 0x2D
+                if negative { at += 1 }
+                guard let magnitude = unsigned(stop), magnitude <= UInt64(Int.max) else { return nil }
+                return negative ? -Int(magnitude) : Int(magnitude)
+            }
+            while at < end {
+                guard end - at > 65, buffer[at + 64] == 0x20 else { return false }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: buffer[at..<at + 64]), as: UTF8.self)
+                at += 65
+                guard let inode = unsigned(0x20), let size = number(0x20), let modified = number(0x20),
+                      let count = unsigned(0x0A).flatMap({ Int(exactly: $0) }), end - at >= count else { return false }
+                index.records[key] = Record(stamp: .init(inode: inode, size: size, modified: modified),
+                                            head: Array(UnsafeBufferPointer(rebasing: buffer[at..<at + count])))
+                at += count
+            }
+            return true
         }
-        return index
+        return parsed ? index : nil
     }
 }

@@ -1,0 +1,46 @@
+/// What the work generation held when a build began: listed and `stat`ed (`FolderScan`,
+/// `skelsite build`), or known from the records `skelsite serve`'s own last build left
+/// there. Known records are looked up as they are, not copied into a scan first (why:
+/// building a 34,000-entry scan from them was a twentieth of serve's rebuild); their
+/// folders are found from the paths only when the build ends.
+struct WorkFolderContents: Sendable {
+    private let scan: FolderScan?
+    private let known: GenerationFiles?
+
+    static func listed(_ scan: FolderScan) -> WorkFolderContents { .init(scan: scan, known: nil) }
+
+    static func known(_ files: GenerationFiles) -> WorkFolderContents { .init(scan: nil, known: files) }
+
+    /// The stamp of the regular file at `path` (nil: none, or a link, folder or other).
+    func fileStamp(_ path: String) -> GenerationFiles.Stamp? {
+        if let known { return known.records[path]?.stamp }
+        guard let entry = scan?.entries[path], entry.kind == .file else { return nil }
+        return entry.stamp
+    }
+
+    /// The folders a listing found (none when known: `allFolders` finds them).
+    var listedFolders: Set<String> {
+        guard let scan else { return [] }
+        return Set(scan.entries.lazy.filter { $0.value.kind == .folder }.map(\.key))
+    }
+
+    /// Every path that is not a folder: files, and in a listing links and others too.
+    var nonFolders: [String] {
+        if let known { return Array(known.records.keys) }
+        return scan?.entries.filter { $0.value.kind != .folder }.map(\.key) ?? []
+    }
+
+    /// Every folder: listed, or each folder a known file lies in.
+    func allFolders() -> Set<String> {
+        guard let known else { return listedFolders }
+        var folders: Set<String> = []
+        for path in known.records.keys {
+            var current = Substring(path)
+            while let slash = current.utf8.lastIndex(of: 0x2F) {
+                current = current[..<slash]
+                if !folders.insert(String(current)).inserted { break }
+            }
+        }
+        return folders
+    }
+}
