@@ -116,31 +116,11 @@ struct GenerationFiles: Sendable, Equatable {
         // About 120 bytes a line: reserved up front, so the table is not grown 15 times.
         files.records.reserveCapacity(bytes.count / 100)
         return bytes.withUnsafeBufferPointer { buffer -> GenerationFiles? in
-            var at = header.count
-            /// Decimal digits ending at the next space, or nil.
-            func unsigned() -> UInt64? {
-                var value: UInt64 = 0, digits = 0
-                while at < buffer.count, buffer[at] >= 0x30, buffer[at] <= 0x39 {
-                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
-                    let (sum, o2) = times.addingReportingOverflow(UInt64(buffer[at] - 0x30))
-                    guard !o1 && !o2 else { return nil }
-                    value = sum
-                    digits += 1
-                    at += 1
-                }
-                guard digits > 0, at < buffer.count, buffer[at] == 0x20 else { return nil }
-                at += 1
-                return value
-            }
-            /// The same with an optional '-', within Int.
-            func number() -> Int? {
-                let negative = at < buffer.count && buffer[at] == 0x2D
-                if negative { at += 1 }
-                guard let magnitude = unsigned(), magnitude <= UInt64(Int.max) else { return nil }
-                return negative ? -Int(magnitude) : Int(magnitude)
-            }
-            while at < buffer.count {
-                guard let inode = unsigned(), let size = number(), let modified = number() else { return nil }
+            var fields = DecimalFields(buffer: buffer, end: buffer.count, at: header.count)
+            while fields.at < buffer.count {
+                guard let inode = fields.unsigned(0x20), let size = fields.number(0x20),
+                      let modified = fields.number(0x20) else { return nil }
+                var at = fields.at
                 let idStart = at
                 while at < buffer.count && buffer[at] != 0x20 && buffer[at] != 0x0A { at += 1 }
                 guard at < buffer.count, buffer[at] == 0x20 else { return nil }
@@ -149,7 +129,7 @@ struct GenerationFiles: Sendable, Equatable {
                 let pathStart = at
                 while buffer[at] != 0x0A { at += 1 }  // the file ends with a newline
                 let path = unescape(String(decoding: UnsafeBufferPointer(rebasing: buffer[pathStart..<at]), as: UTF8.self))
-                at += 1
+                fields.at = at + 1
                 files.records[path] = Record(id: id, stamp: Stamp(inode: inode, size: size, modified: modified))
             }
             return files

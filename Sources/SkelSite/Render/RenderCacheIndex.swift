@@ -124,38 +124,18 @@ struct RenderCacheIndex: Sendable, Equatable {
         // Field by field over the bytes (why: splitting 5000 lines into strings was most
         // of reading the index).
         let parsed = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            var at = magicBytes.count
-            /// Decimal digits ending at `stop`.
-            func unsigned(_ stop: UInt8) -> UInt64? {
-                var value: UInt64 = 0, digits = 0
-                while at < end, buffer[at] >= 0x30, buffer[at] <= 0x39 {
-                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
-                    let (sum, o2) = times.addingReportingOverflow(UInt64(buffer[at] - 0x30))
-                    guard !o1 && !o2 else { return nil }
-                    value = sum
-                    digits += 1
-                    at += 1
-                }
-                guard digits > 0, at < end, buffer[at] == stop else { return nil }
-                at += 1
-                return value
-            }
-            /// The same with an optional '-', within Int.
-            func number(_ stop: UInt8) -> Int? {
-                let negative = at < end && buffer[at] == 0x2D
-                if negative { at += 1 }
-                guard let magnitude = unsigned(stop), magnitude <= UInt64(Int.max) else { return nil }
-                return negative ? -Int(magnitude) : Int(magnitude)
-            }
-            while at < end {
+            var fields = DecimalFields(buffer: buffer, end: end, at: magicBytes.count)
+            while fields.at < end {
+                let at = fields.at
                 guard end - at > 65, buffer[at + 64] == 0x20 else { return false }
                 let key = String(decoding: UnsafeBufferPointer(rebasing: buffer[at..<at + 64]), as: UTF8.self)
-                at += 65
-                guard let inode = unsigned(0x20), let size = number(0x20), let modified = number(0x20),
-                      let count = unsigned(0x0A).flatMap({ Int(exactly: $0) }), end - at >= count else { return false }
+                fields.at += 65
+                guard let inode = fields.unsigned(0x20), let size = fields.number(0x20),
+                      let modified = fields.number(0x20), let count = fields.unsigned(0x0A).flatMap({ Int(exactly: $0) }),
+                      end - fields.at >= count else { return false }
                 index.records[key] = Record(stamp: .init(inode: inode, size: size, modified: modified),
-                                            head: Array(UnsafeBufferPointer(rebasing: buffer[at..<at + count])))
-                at += count
+                                            head: Array(UnsafeBufferPointer(rebasing: buffer[fields.at..<fields.at + count])))
+                fields.at += count
             }
             return true
         }
