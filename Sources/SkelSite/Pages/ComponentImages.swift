@@ -1,11 +1,12 @@
 import Foundation
 
 /// Every component's PNGs in `png/<id>/`: the live site's file when it holds the same
-/// bytes (by the SHA-256 the cache entry records), else copied from the render cache.
+/// bytes (by the SHA-256 the cache entry records), else written from the render cache
+/// entry's bytes.
 ///
-/// Copied (cloned where the file system can), never hard-linked from the cache: an
-/// output file sharing the cache's inode would let an edit of the output change the
-/// cache, and every later build would publish the edited picture. Linking between the
+/// Written as files of their own, never linked to the cache: an output file sharing the
+/// cache's inode would let an edit of the output change the cache, and every later
+/// build would publish the edited picture (and an entry holds several PNGs in one file). Linking between the
 /// output's own generations never reaches the cache (see `GenerationWriter`).
 struct ComponentImages {
     let site: SiteContent
@@ -43,15 +44,19 @@ struct ComponentImages {
         let ids = names.map { "sha256:" + (placed.rendered.pngDigests[$0] ?? "?") }
         let missing = zip(names, ids).filter { !staging.writer.reuse(placed.files.folder + "/" + $0.0, id: $0.1) }
         if missing.isEmpty { return false }
-        // Cache files are checked before they are copied; a damaged one is painted again.
+        // The entry's PNGs are checked before they are written, unless this build just
+        // checked or wrote them; a damaged entry is painted again (the same bytes).
         var repainted = false
-        if !placed.rendered.pngsChecked && cache.lookupEntry(placed.rendered.key) == nil {
+        var pngs = cache.pngs(placed.rendered.key, check: !placed.rendered.pngsChecked)
+        if pngs.map({ found in names.allSatisfy { found[$0] != nil } }) != true {
             let output = ComponentRenderer.render(placed.component.spec, label: placed.component.title)
             try cache.store(placed.rendered.key, output)
+            pngs = Dictionary(output.files.map { ($0.0, $0.1[...]) }, uniquingKeysWith: { first, _ in first })
             repainted = true
         }
         for (name, id) in missing {
-            try staging.writer.copy(cache.pngURL(placed.rendered.key, name).path, to: placed.files.folder + "/" + name, id: id)
+            guard let bytes = pngs?[name] else { throw .io("component \(placed.component.id) has no \(name)") }
+            try staging.writer.write(bytes, to: placed.files.folder + "/" + name, id: id)
         }
         return repainted
     }
