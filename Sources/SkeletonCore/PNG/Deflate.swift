@@ -75,15 +75,17 @@ struct LZ77Compressor {
     init(input: UnsafeBufferPointer<UInt8>, effort: Deflate.Effort) {
         self.input = input
         self.effort = effort
-        self.block = BlockWriter()
+        self.block = BlockWriter(expectedSymbols: min(input.count, Self.blockSymbols))
     }
 
     mutating func run(into writer: inout BitWriter) {
         let n = input.count
         let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << Self.hashBits)
         head.initialize(repeating: -1, count: 1 << Self.hashBits)
+        // Not initialised (why: 128 KiB of stores per image, most of them small): a chain
+        // only ever reaches positions that were inserted, and inserting one writes its
+        // slot first, so no slot is read before it is written.
         let prev = UnsafeMutablePointer<Int32>.allocate(capacity: Self.windowSize)
-        prev.initialize(repeating: -1, count: Self.windowSize)
         defer {
             head.deallocate()
             prev.deallocate()
