@@ -8,23 +8,26 @@ import Testing
 @Suite struct CacheIntegrityTests {
     static let docs = ComponentBuildTests.docs
 
-    /// A site built once, its output's hashes, the cache layout, and the cache file of
-    /// its animated component's light @1x PNG with its bytes.
+    /// A site built once, its output's hashes, the cache layout, and the cache entry file
+    /// of its animated component with its bytes and where its light @1x PNG lies in it.
     struct Built {
         let site: TestSite
         let clean: [String: String]
         let layout: [String: [String]]
         let png: URL
         let original: Data
+        let pngRange: Range<Int>
 
         init() throws {
             site = try TestSite(CacheIntegrityTests.docs)
             _ = try site.build()
             clean = TestSite.hashes(of: site.output)
             layout = try RenderCacheTests.layout(site.cache)
-            let key = try #require(layout.first { $0.value.contains("preview.png") }?.key)
-            png = site.cache.appendingPathComponent(key + ".light@1x.png")
+            png = try RenderCacheTests.animatedEntry(site.cache)
             original = try Data(contentsOf: png)
+            let bytes = [UInt8](original)
+            let light = try #require(CacheEntryFile.decode(bytes).flatMap { CacheEntryFile.pngSlices(bytes, $0) }?["light@1x.png"])
+            pngRange = light.indices
         }
     }
 
@@ -37,12 +40,13 @@ import Testing
         let built = try Built()
         defer { built.site.remove() }
         let (site, clean, layout, png, original) = (built.site, built.clean, built.layout, built.png, built.original)
+        let middle = (built.pngRange.lowerBound + built.pngRange.upperBound) / 2
         switch damage {
         case .truncate:
-            try original.prefix(20).write(to: png)
+            try original.prefix(middle).write(to: png)
         case .flipByte:
             var bytes = [UInt8](original)
-            bytes[bytes.count / 2] ^= 0x01
+            bytes[middle] ^= 0x01
             try Data(bytes).write(to: png)
         case .delete:
             try FileManager.default.removeItem(at: png)
@@ -72,9 +76,10 @@ import Testing
         defer { built.site.remove() }
         let (site, clean, png, original) = (built.site, built.clean, built.png, built.original)
         var damaged = [UInt8](original)
-        damaged[damaged.count / 2] ^= 0x01
+        damaged[(built.pngRange.lowerBound + built.pngRange.upperBound) / 2] ^= 0x01
         try Data(damaged).write(to: png)
-        let published = try #require(clean.first { $0.key.hasSuffix("/light@1x.png") && $0.value == SHA256.hex([UInt8](original)) }?.key)
+        let light = SHA256.hex(Array([UInt8](original)[built.pngRange]))
+        let published = try #require(clean.first { $0.key.hasSuffix("/light@1x.png") && $0.value == light }?.key)
         let handle = try FileHandle(forUpdating: site.output.appendingPathComponent(published))
         try handle.write(contentsOf: Data("edited!!".utf8))
         try handle.close()

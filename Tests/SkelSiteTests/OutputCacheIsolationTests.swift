@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import SkelSite
 
-/// The output's PNGs are copies of the render cache's, never links to them: editing a
-/// published PNG in place must change neither the cache nor any later build.
+/// The output's PNGs are files of their own written from the render cache entry's bytes,
+/// never links to the cache: editing a published PNG in place must change neither the
+/// cache nor any later build.
 @Suite struct OutputCacheIsolationTests {
     static let docs = ["a.md": """
         # A
@@ -15,6 +16,16 @@ import Testing
         ```
 
         """]
+
+    /// The light @1x PNG as the cache entry file holds it, with that file.
+    private func cachedLight(_ cache: URL) throws -> (file: URL, png: Data) {
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".entry") })
+        let file = cache.appendingPathComponent(name)
+        let bytes = try #require(RenderCache.readRegularFile(file.path))
+        let entry = try #require(CacheEntryFile.decode(bytes))
+        let png = try #require(CacheEntryFile.checkedPNGs(bytes, entry)?["light@1x.png"])
+        return (file, Data(png))
+    }
 
     private func status(_ url: URL) throws -> stat {
         var info = stat()
@@ -29,20 +40,18 @@ import Testing
         #expect((first.rendered, first.cached) == (1, 0))
         let png = site.output.appendingPathComponent("png/a--block/light@1x.png")
         let rendered = try Data(contentsOf: png)
-        let cachedName = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache.path)
-            .first { $0.hasSuffix(".light@1x.png") })
-        let cached = site.cache.appendingPathComponent(cachedName)
-        #expect(try Data(contentsOf: cached) == rendered)
+        let cached = try cachedLight(site.cache)
+        #expect(cached.png == rendered)
         // Its own inode, linked once: nothing else can see an edit of it.
         #expect(try status(png).st_nlink == 1)
-        #expect(try status(png).st_ino != status(cached).st_ino)
+        #expect(try status(png).st_ino != status(cached.file).st_ino)
 
         // Overwrite the first bytes in place (same inode, no truncation).
         let handle = try FileHandle(forUpdating: png)
         try handle.write(contentsOf: Data("edited!!".utf8))
         try handle.close()
         #expect(try Data(contentsOf: png) != rendered)
-        #expect(try Data(contentsOf: cached) == rendered)
+        #expect(try cachedLight(site.cache).png == rendered)
 
         // A build from scratch into a new output takes the entry from the cache and
         // publishes the rendered picture, not the edited one.
@@ -51,7 +60,7 @@ import Testing
         let second = try site.builder(output: fresh).build()
         #expect((second.rendered, second.cached) == (0, 1))
         #expect(try Data(contentsOf: fresh.appendingPathComponent("png/a--block/light@1x.png")) == rendered)
-        #expect(try Data(contentsOf: cached) == rendered)
+        #expect(try cachedLight(site.cache).png == rendered)
     }
 
     @Test func everyOutputPNGIsASingleLinkFile() throws {
@@ -94,7 +103,7 @@ import Testing
     }
 
     /// A component folder of the old output that is a link to a folder elsewhere, even
-    /// one holding the very same bytes, is not linked from: the new file is a copy.
+    /// one holding the very same bytes, is not linked from: the new file is its own.
     @Test func aLinkedFolderInTheOldOutputIsNotLinkedFrom() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }

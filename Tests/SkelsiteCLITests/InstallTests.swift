@@ -31,7 +31,7 @@ import Testing
         }
         let version = try skelsite(["--version"], in: work)
         #expect(version.status == 0)
-        #expect(version.output.hasPrefix("skelsite 0.1.0\nrenderer fingerprint: skelsite 0.1.0|component-artifacts-5|"))
+        #expect(version.output.hasPrefix("skelsite 0.1.0\nrenderer fingerprint: skelsite 0.1.0|component-artifacts-6|"))
         let projects = work.appendingPathComponent("projects")
         try FileManager.default.createDirectory(at: projects, withIntermediateDirectories: true)
         let created = try skelsite(["init", "demo"], in: projects)

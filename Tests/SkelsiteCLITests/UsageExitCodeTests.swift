@@ -28,6 +28,6 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: binary.path)
         let size = try #require(attributes[.size] as? NSNumber).intValue
         let modified = try #require(attributes[.modificationDate] as? Date).timeIntervalSince1970
-        #expect(version.stdout == "skelsite 0.1.0\nrenderer fingerprint: skelsite 0.1.0|component-artifacts-5|\(size)-\(modified)\n")
+        #expect(version.stdout == "skelsite 0.1.0\nrenderer fingerprint: skelsite 0.1.0|component-artifacts-6|\(size)-\(modified)\n")
     }
 }

@@ -11,7 +11,8 @@ import Foundation
 /// Invariants: nothing is written in place (a path is unlinked first), so a file shared
 /// with the live generation is never changed through the work one; nothing is followed
 /// through a link (a link found in the work generation is removed, not written
-/// through); the cache is never linked, only copied (see `ComponentImages`).
+/// through); the cache is never linked: its PNGs are written as files of their own
+/// (see `ComponentImages`).
 final class GenerationWriter: @unchecked Sendable {
     enum How: Sendable {
         case kept, linked, written
@@ -102,21 +103,6 @@ final class GenerationWriter: @unchecked Sendable {
             try PlainFileWriter.write(bytes, to: full)
         } catch {
             throw .io("cannot write \(full): \(FileErrorText.describe(error, path: full))")
-        }
-        try stamp(path, id: id)
-    }
-
-    /// Copies `source` (a render cache file) to `path` unless the live generation already
-    /// holds `id` there.
-    func copy(_ source: String, to path: String, id: String) throws(SiteBuildError) {
-        if reuse(path, id: id) { return }
-        let full = root + "/" + path
-        do {
-            try prepare(path)
-            CrashPoint.mutation()
-            try FileCopy.copy(source, to: full)
-        } catch {
-            throw .io("cannot write \(full): \(error)")
         }
         try stamp(path, id: id)
     }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// Every component's PNGs in `png/<id>/`: the live site's file when it holds the same
-/// bytes (by the SHA-256 the cache entry records), else copied from the render cache.
+/// bytes (by the SHA-256 the cache entry records), else written from the render cache
+/// entry's bytes.
 ///
-/// Copied (cloned where the file system can), never hard-linked from the cache: an
-/// output file sharing the cache's inode would let an edit of the output change the
-/// cache, and every later build would publish the edited picture. Linking between the
+/// Written as files of their own, never linked to the cache: an output file sharing the
+/// cache's inode would let an edit of the output change the cache, and every later
+/// build would publish the edited picture (and an entry holds several PNGs in one file). Linking between the
 /// output's own generations never reaches the cache (see `GenerationWriter`).
 struct ComponentImages {
     let site: SiteContent
@@ -47,15 +48,19 @@ struct ComponentImages {
             if !staging.writer.reuse(folder + "/" + name, sha256: digest) { missing.append((name, digest)) }
         }
         if missing.isEmpty { return false }
-        // Cache files are checked before they are copied; a damaged one is painted again.
+        // The entry's PNGs are checked before they are written, unless this build just
+        // checked or wrote them; a damaged entry is painted again (the same bytes).
         var repainted = false
-        if !placed.rendered.pngsChecked && cache.lookupEntry(placed.rendered.key) == nil {
+        var pngs = cache.pngs(placed.rendered.key, check: !placed.rendered.pngsChecked)
+        if pngs.map({ found in placed.rendered.artifacts.pngNames.allSatisfy { found[$0] != nil } }) != true {
             let output = ComponentRenderer.render(placed.component.spec, label: placed.component.title)
             try cache.store(placed.rendered.key, output)
+            pngs = Dictionary(output.files.map { ($0.0, $0.1[...]) }, uniquingKeysWith: { first, _ in first })
             repainted = true
         }
         for (name, digest) in missing {
-            try staging.writer.copy(cache.pngURL(placed.rendered.key, name).path, to: folder + "/" + name, id: "sha256:" + digest)
+            guard let bytes = pngs?[name] else { throw .io("component \(placed.component.id) has no \(name)") }
+            try staging.writer.write(bytes, to: folder + "/" + name, id: "sha256:" + digest)
         }
         return repainted
     }

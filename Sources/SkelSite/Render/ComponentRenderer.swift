@@ -5,7 +5,7 @@ import SkeletonWeb
 /// emitter and reference PNGs from the core painter. Pure: same spec, same bytes.
 public enum ComponentRenderer {
     /// Bump when what this file produces changes, so caches re-render.
-    static let formatVersion = "component-artifacts-5"
+    static let formatVersion = "component-artifacts-6"
 
     /// Frames in the animated preview's one cycle. 8 (why: enough to read the motion in
     /// a preview, about half the painting and encoding of 12, and divisible by 4 so the

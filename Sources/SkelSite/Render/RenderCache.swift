@@ -3,14 +3,15 @@ import Foundation
 /// A content-addressed store of rendered components, kept outside the output so a
 /// failed build cannot touch it and a swap cannot lose it.
 ///
-/// Layout: flat files, `<directory>/<key>.<png name>` for each PNG and
-/// `<directory>/<key>.entry` for the rest (meta lines, then the HTML and the CSS). No
-/// folder per entry and one text file, not three (why: on ext4 each new inode costs
-/// 0.1 to 0.3 ms of kernel time; the folder-per-entry layout made ten per component,
-/// about a quarter of a 5000-spec build). Every file is written under a temporary name
-/// and renamed into place, and the `.entry` file goes last, so a reader that finds it
-/// finds whole PNGs. The output never links to these files: its PNGs are copies
-/// (`ComponentImages`, `FileCopy`), so editing the output cannot reach the cache. Keys
+/// Layout: one flat file per entry, `<directory>/<key>.entry`: meta lines, then the
+/// HTML, the CSS and the PNGs one after another (`CacheEntryFile`). One file, not one
+/// per PNG as well (why: on ext4 each new inode costs 0.1 to 0.3 ms of kernel time, far
+/// more when many were deleted in the last half minute; a file per PNG made 6.6 inodes
+/// a component, 33,000 on the 5000-spec corpus, and creating files was the largest
+/// single cost of a cold build). The file is written under a temporary name and renamed
+/// into place, so a reader finds a whole entry or none. The output never links to it:
+/// its PNGs are written from the entry's bytes (`ComponentImages`), so editing the
+/// output cannot reach the cache. Keys
 /// are SHA-256 of the renderer fingerprint and the spec's text (see `key`), so a stale
 /// entry is never reused.
 ///
@@ -43,10 +44,7 @@ final class RenderCache: @unchecked Sendable {
         return SHA256.hex(Array(material.utf8))
     }
 
-    /// Where an entry's PNG named `name` (such as `light@1x.png`) is kept.
-    func pngURL(_ key: String, _ name: String) -> URL { directory.appendingPathComponent(key + "." + name) }
-
-    private func entryFileURL(_ key: String) -> URL { URL(fileURLWithPath: entryPath(key)) }
+    func entryFileURL(_ key: String) -> URL { URL(fileURLWithPath: entryPath(key)) }
 
     private func entryPath(_ key: String) -> String { directoryPath + "/" + key + ".entry" }
 
@@ -62,11 +60,15 @@ final class RenderCache: @unchecked Sendable {
         guard let bytes = Self.readRegularFile(entryPath(key)),
               let entry = CacheEntryFile.decode(bytes) else { return nil }
         guard checkPNGs(entry) else { return entry }
-        for name in entry.artifacts.pngNames {
-            guard let digest = entry.pngDigests[name], let png = Self.readRegularFile(pngURL(key, name).path),
-                  SHA256.hex(png) == digest else { return nil }
-        }
-        return entry
+        return CacheEntryFile.checkedPNGs(bytes, entry) == nil ? nil : entry
+    }
+
+    /// The entry's PNGs by name, each matching its recorded digest when `check` is true;
+    /// nil when the entry is missing, damaged, or a PNG does not match.
+    func pngs(_ key: String, check: Bool = true) -> [String: ArraySlice<UInt8>]? {
+        guard let bytes = Self.readRegularFile(entryFileURL(key).path),
+              let entry = CacheEntryFile.decode(bytes) else { return nil }
+        return check ? CacheEntryFile.checkedPNGs(bytes, entry) : CacheEntryFile.pngSlices(bytes, entry)
     }
 
     /// The entry as `index` recorded it, when its `.entry` file still has the recorded
@@ -83,7 +85,7 @@ final class RenderCache: @unchecked Sendable {
     func indexRecord(_ key: String, _ entry: CacheEntryFile.Decoded) -> RenderCacheIndex.Record? {
         let path = entryPath(key)
         guard let before = GenerationFiles.Stamp.of(path),
-              let head = RenderCacheIndex.head(of: CacheEntryFile.encode(entry.artifacts, pngDigests: entry.pngDigests)),
+              let head = RenderCacheIndex.head(of: CacheEntryFile.encodeHead(entry)),
               GenerationFiles.Stamp.of(path) == before else { return nil }
         return RenderCacheIndex.Record(stamp: before, head: head)
     }
@@ -108,12 +110,13 @@ final class RenderCache: @unchecked Sendable {
 
     /// Stores a freshly rendered component. Losing a race with another writer of the same
     /// key is fine: both wrote the same bytes.
-    /// Returns the SHA-256 of each PNG, by name.
+    /// Returns the entry as stored (its PNGs' digests and sizes).
     @discardableResult
-    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError) -> [String: String] {
-        let suffix = ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        func put(_ bytes: [UInt8], _ final: URL) throws {
-            let temporary = directory.appendingPathComponent("." + final.lastPathComponent + suffix)
+    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError) -> CacheEntryFile.Decoded {
+        let final = entryFileURL(key)
+        let temporary = directory.appendingPathComponent("." + final.lastPathComponent + ".tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let (entry, bytes) = CacheEntryFile.encode(output.artifacts, pngs: output.files)
+        do {
             CrashPoint.mutation()
             try PlainFileWriter.write(bytes, to: temporary.path)
             CrashPoint.mutation()
@@ -121,21 +124,13 @@ final class RenderCache: @unchecked Sendable {
                 try? fileManager.removeItem(at: temporary)
                 throw SiteBuildError.io("cannot rename \(temporary.path): \(SourceReading.errnoText(errno))")
             }
-        }
-        var digests: [String: String] = [:]
-        do {
-            for (name, bytes) in output.files {
-                try put(bytes, pngURL(key, name))
-                digests[name] = SHA256.hex(bytes)
-            }
-            try put(CacheEntryFile.encode(output.artifacts, pngDigests: digests), entryFileURL(key))  // last: marks the entry whole
         } catch {
             if lookup(key) == nil {
                 let reason = (error as? SiteBuildError)?.description ?? FileErrorText.describe(error)
-                throw .io("cannot write cache entry \(entryFileURL(key).path): \(reason)")
+                throw .io("cannot write cache entry \(final.path): \(reason)")
             }
         }
-        return digests
+        return entry
     }
 
     /// Creates the folder, with a `.gitignore` that ignores everything in it (why: the
@@ -159,7 +154,8 @@ final class RenderCache: @unchecked Sendable {
     }
 
     /// Deletes entries this build did not use, so the cache tracks the site and does
-    /// not grow without bound. Also removes folders of the older folder-per-entry layout.
+    /// not grow without bound. Also removes folders of the older folder-per-entry layout
+    /// and the PNG files of the older file-per-PNG layout.
     /// Also removes temporary files a killed build left (`.NAME.tmp-PID` whose process is gone).
     func prune(keeping keys: Set<String>) {
         var info = stat()
@@ -175,29 +171,74 @@ final class RenderCache: @unchecked Sendable {
         }
         for name in names where name.utf8.count >= 64 && !name.hasPrefix(".") {
             let key = String(decoding: name.utf8.prefix(64), as: UTF8.self)
-            guard !keys.contains(key) || name.utf8.count == 64 else { continue }
+            guard !keys.contains(key) || name != key + ".entry" else { continue }
             CrashPoint.mutation()
             try? fileManager.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 }
 
-/// `<key>.entry`: the meta lines (`CacheMeta`), one `png-sha256=NAME DIGEST` line per
-/// PNG, the HTML's and CSS's byte counts and `body-sha256=` of both, an empty line, then
-/// the HTML and the CSS.
+/// `<key>.entry`: the meta lines (`CacheMeta`), one `png-sha256=NAME DIGEST` and one
+/// `png-bytes=NAME COUNT` line per PNG, the HTML's and CSS's byte counts and
+/// `body-sha256=` of both, an empty line, then the HTML, the CSS and the PNGs in the
+/// order of the meta's `png=` lines.
 enum CacheEntryFile {
     struct Decoded: Equatable {
         var artifacts: ComponentArtifacts
         /// PNG name -> SHA-256 hex of its bytes.
         var pngDigests: [String: String]
+        /// PNG name -> its byte count in the file.
+        var pngSizes: [String: Int]
     }
 
-    static func encode(_ artifacts: ComponentArtifacts, pngDigests: [String: String]) -> [UInt8] {
+    /// The entry of `artifacts` with `pngs` (name and bytes, in `artifacts.pngNames`
+    /// order), and the file's bytes.
+    static func encode(_ artifacts: ComponentArtifacts, pngs: [(String, [UInt8])]) -> (Decoded, [UInt8]) {
+        var digests: [String: String] = [:], sizes: [String: Int] = [:]
+        for (name, bytes) in pngs {
+            digests[name] = SHA256.hex(bytes)
+            sizes[name] = bytes.count
+        }
+        let entry = Decoded(artifacts: artifacts, pngDigests: digests, pngSizes: sizes)
+        var file = encodeHead(entry)
+        file.reserveCapacity(file.count + sizes.values.reduce(0, +))
+        for name in artifacts.pngNames {
+            guard let bytes = pngs.first(where: { $0.0 == name })?.1 else { continue }
+            file += bytes
+        }
+        return (entry, file)
+    }
+
+    /// The file's bytes up to the PNGs: the head, the HTML and the CSS.
+    static func encodeHead(_ entry: Decoded) -> [UInt8] {
+        let artifacts = entry.artifacts
         let html = Array(artifacts.html.utf8), css = Array(artifacts.css.utf8)
-        let digests = pngDigests.keys.sorted().map { "png-sha256=\($0) \(pngDigests[$0]!)\n" }.joined()
-        let head = CacheMeta.encode(artifacts) + digests
+        let digests = entry.pngDigests.keys.sorted().map { "png-sha256=\($0) \(entry.pngDigests[$0]!)\n" }.joined()
+        let sizes = entry.pngSizes.keys.sorted().map { "png-bytes=\($0) \(entry.pngSizes[$0]!)\n" }.joined()
+        let head = CacheMeta.encode(artifacts) + digests + sizes
             + "html-bytes=\(html.count)\ncss-bytes=\(css.count)\nbody-sha256=\(SHA256.hex(html + css))\n\n"
         return Array(head.utf8) + html + css
+    }
+
+    /// Each PNG's bytes in `file` (decoded as `entry`), by name.
+    static func pngSlices(_ file: [UInt8], _ entry: Decoded) -> [String: ArraySlice<UInt8>]? {
+        var offset = file.count - entry.artifacts.pngNames.reduce(0) { $0 + (entry.pngSizes[$1] ?? 0) }
+        var out: [String: ArraySlice<UInt8>] = [:]
+        for name in entry.artifacts.pngNames {
+            guard let size = entry.pngSizes[name], offset >= 0, offset + size <= file.count else { return nil }
+            out[name] = file[offset..<(offset + size)]
+            offset += size
+        }
+        return out
+    }
+
+    /// `pngSlices` when every PNG matches its recorded SHA-256, else nil.
+    static func checkedPNGs(_ file: [UInt8], _ entry: Decoded) -> [String: ArraySlice<UInt8>]? {
+        guard let slices = pngSlices(file, entry) else { return nil }
+        for (name, bytes) in slices {
+            guard let digest = entry.pngDigests[name], bytes.withUnsafeBytes({ SHA256.hex($0) }) == digest else { return nil }
+        }
+        return slices
     }
 
     /// An entry's head alone (`RenderCacheIndex`): the artifacts with `body` for their
@@ -209,6 +250,7 @@ enum CacheEntryFile {
         var fields: [String: String] = [:]
         var pngs: [String] = []
         var pngDigests: [String: String] = [:]
+        var pngSizes: [String: Int] = [:]
         var malformed = false
         var start = 0
         for index in 0..<head.count where head[index] == 0x0A {
@@ -230,6 +272,12 @@ enum CacheEntryFile {
                     break
                 }
                 pngDigests[String(decoding: value[..<space], as: UTF8.self)] = String(decoding: value[(space + 1)...], as: UTF8.self)
+            case "png-bytes":
+                guard let (name, size) = namedCount(String(decoding: value, as: UTF8.self)) else {
+                    malformed = true
+                    break
+                }
+                pngSizes[name] = size
             case "body-sha256": continue
             default: fields[key] = String(decoding: value, as: UTF8.self)
             }
@@ -237,18 +285,27 @@ enum CacheEntryFile {
         }
         guard !malformed, let htmlCount = fields.removeValue(forKey: "html-bytes").flatMap({ Int($0) }), htmlCount >= 0,
               let cssCount = fields.removeValue(forKey: "css-bytes").flatMap({ Int($0) }), cssCount >= 0,
-              head.count + htmlCount + cssCount == fileSize,
+              pngs.allSatisfy({ pngDigests[$0] != nil }), Set(pngSizes.keys) == Set(pngs),
+              head.count + htmlCount + cssCount + pngs.reduce(0, { $0 + pngSizes[$1]! }) == fileSize,
               let scope = fields["scope"], let width = fields["width"].flatMap({ Int($0) }),
               let height = fields["height"].flatMap({ Int($0) }), let animated = fields["animated"],
-              let frames = fields["frames"], pngs.allSatisfy({ pngDigests[$0] != nil }) else { return nil }
+              let frames = fields["frames"] else { return nil }
         let times = frames.isEmpty ? [] : frames.split(separator: ",").compactMap { Double($0) }
         let artifacts = ComponentArtifacts(scope: scope, body: body, width: width, height: height, pngNames: pngs,
                                            animated: animated == "true", frameTimes: times)
-        return Decoded(artifacts: artifacts, pngDigests: pngDigests)
+        return Decoded(artifacts: artifacts, pngDigests: pngDigests, pngSizes: pngSizes)
     }
 
-    /// nil when malformed, of the older format without digests, or when the HTML and CSS
-    /// do not match their digest.
+    /// `NAME COUNT` with a non-negative count.
+    private static func namedCount(_ value: String) -> (String, Int)? {
+        let parts = value.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, let count = Int(parts[1]), count >= 0 else { return nil }
+        return (String(parts[0]), count)
+    }
+
+    /// nil when malformed, of an older format (without digests, or with the PNGs in files
+    /// of their own), or when the HTML and CSS do not match their digest or the PNGs'
+    /// sizes do not add up to the file's.
     static func decode(_ bytes: [UInt8]) -> Decoded? {
         // The meta ends at the first empty line.
         var end = 0
@@ -257,6 +314,7 @@ enum CacheEntryFile {
         let meta = String(decoding: bytes[0...end], as: UTF8.self)
         var htmlCount = -1, cssCount = -1, bodyDigest = "", rest: [Substring] = []
         var pngDigests: [String: String] = [:]
+        var pngSizes: [String: Int] = [:]
         for line in meta.split(separator: "\n") {
             if line.hasPrefix("html-bytes=") { htmlCount = Int(line.dropFirst(11)) ?? -1 }
             else if line.hasPrefix("css-bytes=") { cssCount = Int(line.dropFirst(10)) ?? -1 }
@@ -266,16 +324,22 @@ enum CacheEntryFile {
                 guard parts.count == 2 else { return nil }
                 pngDigests[String(parts[0])] = String(parts[1])
             }
+            else if line.hasPrefix("png-bytes=") {
+                guard let (name, size) = namedCount(String(line.dropFirst(10))) else { return nil }
+                pngSizes[name] = size
+            }
             else { rest.append(line) }
         }
         let body = end + 2
-        guard htmlCount >= 0, cssCount >= 0, bytes.count == body + htmlCount + cssCount,
-              SHA256.hex(Array(bytes[body...])) == bodyDigest else { return nil }
+        let pngBytes = pngSizes.values.reduce(0, +)
+        guard htmlCount >= 0, cssCount >= 0, bytes.count == body + htmlCount + cssCount + pngBytes,
+              SHA256.hex(Array(bytes[body..<(body + htmlCount + cssCount)])) == bodyDigest else { return nil }
         let html = String(decoding: bytes[body..<body + htmlCount], as: UTF8.self)
-        let css = String(decoding: bytes[(body + htmlCount)...], as: UTF8.self)
+        let css = String(decoding: bytes[(body + htmlCount)..<(body + htmlCount + cssCount)], as: UTF8.self)
         guard let artifacts = CacheMeta.decode(rest.joined(separator: "\n"), html: html, css: css),
-              artifacts.pngNames.allSatisfy({ pngDigests[$0] != nil }) else { return nil }
-        return Decoded(artifacts: artifacts, pngDigests: pngDigests)
+              artifacts.pngNames.allSatisfy({ pngDigests[$0] != nil && pngSizes[$0] != nil }),
+              Set(pngSizes.keys) == Set(artifacts.pngNames) else { return nil }
+        return Decoded(artifacts: artifacts, pngDigests: pngDigests, pngSizes: pngSizes)
     }
 }
 

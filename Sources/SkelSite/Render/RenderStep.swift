@@ -79,9 +79,8 @@ enum RenderStep {
             }
             let output = ComponentRenderer.render(job.component.spec, label: job.label)
             do throws(SiteBuildError) {
-                let digests = try cache.store(job.key, output)
-                let entry = CacheEntryFile.Decoded(artifacts: output.artifacts, pngDigests: digests)
-                return .success(Painted(artifacts: output.artifacts, pngDigests: digests, fromCache: false,
+                let entry = try cache.store(job.key, output)
+                return .success(Painted(artifacts: output.artifacts, pngDigests: entry.pngDigests, fromCache: false,
                                         pngsChecked: true, record: cache.indexRecord(job.key, entry)))
             } catch {
                 return .failure(error)

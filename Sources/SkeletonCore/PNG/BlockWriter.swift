@@ -11,8 +11,10 @@ struct BlockWriter {
 
     var symbolCount: Int { symbols.count }
 
-    init() {
-        symbols.reserveCapacity(LZ77Compressor.blockSymbols + 8)
+    /// `expectedSymbols`: at most the block's size (why: a block never has more symbols
+    /// than input bytes, and most images are far smaller than a block).
+    init(expectedSymbols: Int = LZ77Compressor.blockSymbols) {
+        symbols.reserveCapacity(expectedSymbols + 8)
     }
 
     @inline(__always)
