@@ -6,8 +6,8 @@ import Testing
 /// fragment names it, so going to the next sheet is not a page load (VerifyPage.book,
 /// VerifySheets.sheetsPerBook). That the right sheet is the one photographed is checked
 /// in the browsers by VerifyEnginesTests: the tall component's eight tiles at 2x are
-/// the eight sheets of one book in WebKit, and in every engine a site of several
-/// books agrees frame by frame.
+/// the eight sheets of one book in WebKit, its eight frames two sheets of one book in
+/// Chromium and Firefox, and every frame is at the bar.
 @Suite struct VerifyBookTests {
     private func cell(_ name: String, x: Int, width: Int, height: Int) throws -> VerifyPage.Cell {
         let spec = try #require(SpecParser.parse("skeleton \"\(name)\" width=\(width) height=\(height)\n  rect 10x10\n").spec)
