@@ -44,7 +44,7 @@ final class RenderCache: @unchecked Sendable {
         return SHA256.hex(Array(material.utf8))
     }
 
-    func entryFileURL(_ key: String) -> URL { URL(fileURLWithPath: entryPath(key)) }
+    private func entryFileURL(_ key: String) -> URL { URL(fileURLWithPath: entryPath(key)) }
 
     private func entryPath(_ key: String) -> String { directoryPath + "/" + key + ".entry" }
 
@@ -66,7 +66,7 @@ final class RenderCache: @unchecked Sendable {
     /// The entry's PNGs by name, each matching its recorded digest when `check` is true;
     /// nil when the entry is missing, damaged, or a PNG does not match.
     func pngs(_ key: String, check: Bool = true) -> [String: ArraySlice<UInt8>]? {
-        guard let bytes = Self.readRegularFile(entryFileURL(key).path),
+        guard let bytes = Self.readRegularFile(entryPath(key)),
               let entry = CacheEntryFile.decode(bytes) else { return nil }
         return check ? CacheEntryFile.checkedPNGs(bytes, entry) : CacheEntryFile.pngSlices(bytes, entry)
     }

@@ -63,31 +63,28 @@ public final class ChromiumCamera: BrowserCamera {
         let before = lock.withLock { shown[scale] }
         let loadStarted = Date()
         defer { VerifyTimings.shared.add("chromium load", Date().timeIntervalSince(loadStarted)) }
-        if let before, before.page == page, let fragment = file.fragment {
-            // Another sheet of the book already shown: change the fragment (`:target`
-            // shows that sheet) and wait for a frame, without loading the page again.
-            if before.width != width || before.height != height {
-                try browser.call("Emulation.setDeviceMetricsOverride",
-                                 ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
-                                 session: session)
-                lock.withLock { shown[scale] = (page, width, height) }
-            }
-            let expression = "location.hash = " + JSONText.string("#" + fragment)
-                + "; new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
-            _ = try browser.call("Runtime.evaluate", ["expression": expression, "awaitPromise": true], session: session)
-        } else {
+        // Another sheet of the book already shown: only its fragment changes.
+        let sameDocument = before?.page == page && file.fragment != nil
+        if !sameDocument || before?.width != width || before?.height != height {
             // deviceScaleFactor 0: keep the browser's own (forced) scale; only size the viewport.
             try browser.call("Emulation.setDeviceMetricsOverride",
                              ["width": width, "height": height, "deviceScaleFactor": 0, "mobile": false],
                              session: session)
+        }
+        if sameDocument, let fragment = file.fragment {
+            // `:target` shows that sheet; wait for a frame, without loading the page again.
+            let expression = "location.hash = " + JSONText.string("#" + fragment)
+                + "; new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+            _ = try browser.call("Runtime.evaluate", ["expression": expression, "awaitPromise": true], session: session)
+        } else {
             browser.discardEvents()
             let navigation = try browser.call("Page.navigate", ["url": file.absoluteString], session: session)
             if let error = navigation["errorText"] as? String, !error.isEmpty {
                 throw DevToolsPipe.Failure(description: "cannot open \(file.path): \(error)")
             }
             try browser.waitForEvent("Page.loadEventFired", session: session)
-            lock.withLock { shown[scale] = (page, width, height) }
         }
+        lock.withLock { shown[scale] = (page, width, height) }
         let answer = try browser.call("Runtime.evaluate", ["expression": ViewportCheck.expression, "returnByValue": true],
                                       session: session)
         try ViewportCheck.check((answer["result"] as? [String: Any])?["value"], engine: engine, width: width,

@@ -47,6 +47,13 @@ struct VerifySheets {
         var height = 0
     }
 
+    /// Sheets per page (VerifyPage.book): a camera goes from sheet to sheet of a book
+    /// by the page's fragment, without loading a page. 32 (why: on site/, CPU time of
+    /// each engine alone, all its processes, books of 8 → 32 → 128: Chromium 28.5 →
+    /// 24.5 → 23.1 s, Firefox 30.1 → 26.7 → 26.1 s, WebKit 79.9 → 73.9–75.0 → 78.8 s;
+    /// WebKit restyles a very large page more slowly on every fragment).
+    static let sheetsPerBook = 32
+
     /// Device pixels per sheet, across and down, at most, in an engine; larger frames
     /// are tiled.
     ///
@@ -58,13 +65,6 @@ struct VerifySheets {
     /// half as many pages and captures as 2,048 × 960 cost them about 6 s of CPU time
     /// less each on this site (VerifyRun shoots a sheet again if a browser returned it
     /// before every tile was drawn).
-    /// Sheets per page (VerifyPage.book): a camera goes from sheet to sheet of a book
-    /// by the page's fragment, without loading a page. 32 (why: on site/, CPU time of
-    /// each engine alone, all its processes, books of 8 → 32 → 128: Chromium 28.5 →
-    /// 24.5 → 23.1 s, Firefox 30.1 → 26.7 → 26.1 s, WebKit 79.9 → 73.9–75.0 → 78.8 s;
-    /// WebKit restyles a very large page more slowly on every fragment).
-    static let sheetsPerBook = 32
-
     static func limits(for engine: BrowserEngine) -> (width: Int, height: Int) {
         engine == .webkit ? (960, 960) : (2048, 2048)
     }
