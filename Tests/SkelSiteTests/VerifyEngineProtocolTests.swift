@@ -137,13 +137,13 @@ import Testing
         }
     }
 
-    /// Specs' frames in rows, tallest specs first, a new sheet when the height runs out.
+    /// Frames on shelves, tallest first, a new sheet when no open one has room.
     @Test func sheetsPackFramesInRows() {
         let sizes = [VerifySheets.Size(width: 300, height: 100), VerifySheets.Size(width: 200, height: 400)]
         let times: [[Double]] = [[0, 0.25, 0.5, 0.75], [0, 0, 0, 0]]
         let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: 1, maxWidth: 1000, maxHeight: 960)
-        // Spec 1 (400 tall) first: five 200-wide cells per 1000-wide row; spec 0's cells
-        // follow in the row that has room, then in rows below, until 960 is passed.
+        // Spec 1 (400 tall) first: five 200-wide cells per 1000-wide shelf; spec 0's cells
+        // follow on the shelf that has room, then on shelves below, until 960 is passed.
         #expect(sheets.count == 2)
         #expect(sheets[0].cells.prefix(8).map(\.spec) == Array(repeating: 1, count: 8))
         #expect(sheets[0].cells[4].x == 800 && sheets[0].cells[5].x == 0 && sheets[0].cells[5].y == 400)
@@ -154,8 +154,8 @@ import Testing
         #expect(sheets[1].cells.map(\.x) == [0, 300, 600, 0] && sheets[1].cells.map(\.y) == [0, 0, 0, 100])
         #expect(sheets[1].cells.map(\.theme) == [.dark, .dark, .dark, .dark])
         #expect(sheets[1].width == 900 && sheets[1].height == 200)
-        // Frames are numbered in packing order, none tiled.
-        #expect(sheets.flatMap(\.cells).map(\.frame) == Array(0..<16))
+        // Frames are numbered spec by spec (then theme, then time), none tiled.
+        #expect(sheets.flatMap(\.cells).map(\.frame) == Array(8..<16) + Array(0..<8))
         #expect(sheets.flatMap(\.cells).allSatisfy { !$0.isTiled && $0.completesFrame })
         // At 2x the same frames take twice the device pixels: half the CSS side.
         let twice = VerifySheets.pack(sizes: sizes, times: times, scale: 2, maxWidth: 1000, maxHeight: 1000)

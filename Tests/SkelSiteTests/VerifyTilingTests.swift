@@ -8,25 +8,45 @@ import Testing
 @Suite struct VerifyTilingTests {
     /// "Limits: fifty rows" (site/reference/limits.md) is 240 × 612 points: 1,224 device
     /// pixels tall at 2x, past where WebKitGTK clips bands short. In WebKit's 960-pixel
-    /// sheets it is a 480-point tile and the 132 points below it, side by side.
-    @Test func aTallFrameIsTwoTilesSideBySide() {
+    /// sheets each frame is a 480-point tile and the 132 points below it; the tall tiles
+    /// go two to a sheet, then the short ones six to a sheet under each other.
+    @Test func aTallFrameIsTwoTiles() {
         let sizes = [VerifySheets.Size(width: 240, height: 612)]
         let sheets = VerifySheets.pack(sizes: sizes, times: [[0, 0.75, 1.5, 2.25]], scale: 2, maxWidth: 960, maxHeight: 960)
-        #expect(sheets.count == 8)
-        for (number, sheet) in sheets.enumerated() {
-            #expect(sheet.width == 480 && sheet.height == 480)
-            #expect(sheet.cells.map(\.frame) == [number, number])
+        #expect(sheets.map(\.cells.count) == [2, 2, 2, 2, 6, 2])
+        #expect(sheets.map(\.width) == [480, 480, 480, 480, 480, 480])
+        #expect(sheets.map(\.height) == [480, 480, 480, 480, 396, 132])
+        #expect(sheets.map { $0.cells.map(\.frame) } == [[0, 1], [2, 3], [4, 5], [6, 7], [0, 1, 2, 3, 4, 5], [6, 7]])
+        for sheet in sheets[0..<4] {
             #expect(sheet.cells.map(\.x) == [0, 240] && sheet.cells.map(\.y) == [0, 0])
-            #expect(sheet.cells.map(\.width) == [240, 240] && sheet.cells.map(\.height) == [480, 132])
-            #expect(sheet.cells.map(\.tileX) == [0, 0] && sheet.cells.map(\.tileY) == [0, 480])
-            #expect(sheet.cells.map(\.completesFrame) == [false, true])
-            #expect(sheet.cells.allSatisfy { $0.isTiled && $0.frameWidth == 240 && $0.frameHeight == 612 })
+            #expect(sheet.cells.allSatisfy { $0.height == 480 && $0.tileY == 0 && !$0.completesFrame })
         }
-        #expect(sheets.map { $0.cells[0].theme } == [.light, .light, .light, .light, .dark, .dark, .dark, .dark])
-        #expect(sheets.map { $0.cells[0].time } == [0, 0.75, 1.5, 2.25, 0, 0.75, 1.5, 2.25])
+        #expect(sheets[4].cells.map(\.x) == [0, 240, 0, 240, 0, 240])
+        #expect(sheets[4].cells.map(\.y) == [0, 0, 132, 132, 264, 264])
+        #expect(sheets[4...].allSatisfy { $0.cells.allSatisfy { $0.height == 132 && $0.tileY == 480 && $0.completesFrame } })
+        #expect(sheets.allSatisfy { $0.cells.allSatisfy { $0.isTiled && $0.frameWidth == 240 && $0.frameHeight == 612 } })
+        #expect(sheets[0].cells.map(\.theme) == [.light, .light] && sheets[3].cells.map(\.theme) == [.dark, .dark])
+        #expect(sheets[0].cells.map(\.time) == [0, 0.75] && sheets[5].cells.map(\.time) == [1.5, 2.25])
         // At 1x it fits a sheet whole, and four frames stand side by side.
         let once = VerifySheets.pack(sizes: sizes, times: [[0, 0.75, 1.5, 2.25]], scale: 1, maxWidth: 960, maxHeight: 960)
         #expect(once.map(\.cells.count) == [4, 4] && once.allSatisfy { $0.cells.allSatisfy { !$0.isTiled } })
+    }
+
+    /// First fit, tallest first, every sheet open: a short cell goes into the room a wide
+    /// one left on an earlier shelf, or under it, before a new sheet is started.
+    @Test func shortCellsFillRoomLeftOnEarlierSheets() {
+        let sizes = [VerifySheets.Size(width: 70, height: 60), VerifySheets.Size(width: 30, height: 20),
+                     VerifySheets.Size(width: 100, height: 30)]
+        let sheets = VerifySheets.pack(sizes: sizes, times: [[0], [0], [0]], scale: 1, maxWidth: 100, maxHeight: 100)
+        // Tallest first: spec 0 (light, dark), spec 2 (light, dark), spec 1 (light, dark).
+        // Spec 0's dark frame fits neither beside nor under its light one: a second sheet.
+        // Spec 2's frames go under spec 0's, each on its own sheet (the first is full down);
+        // spec 1's beside spec 0's, in the 30 points their shelves have left.
+        #expect(sheets.map { $0.cells.map(\.spec) } == [[0, 2, 1], [0, 2, 1]])
+        #expect(sheets.map { $0.cells.map(\.theme) } == [[.light, .light, .light], [.dark, .dark, .dark]])
+        #expect(sheets.allSatisfy { $0.cells.map(\.x) == [0, 0, 70] && $0.cells.map(\.y) == [0, 60, 0] })
+        #expect(sheets.map(\.width) == [100, 100] && sheets.map(\.height) == [90, 90])
+        #expect(sheets.allSatisfy { $0.cells.allSatisfy(\.completesFrame) })
     }
 
     /// Too wide and too tall: tiles row by row, the last of each row and column what is left.
@@ -38,14 +58,16 @@ import Testing
         #expect(tiles.map(\.height) == [480, 480, 480, 220, 220, 220])
         let whole = VerifySheets.tiles(of: VerifySheets.Size(width: 390, height: 480), width: 480, height: 480)
         #expect(whole.count == 1 && whole[0] == (0, 0, 390, 480))
-        // Packed at 2x in 960-pixel sheets (480 points a side): the 480-wide tiles fill a
-        // sheet's width, the 480-tall ones its height; the last (40 × 220) goes under the
-        // 480 × 220 one before it: five sheets a frame.
+        // Packed at 2x in 960-pixel sheets (480 points a side), light and dark: the four
+        // 480 × 480 tiles a sheet each, the four 40-wide ones side by side on one sheet,
+        // the 480 × 220 ones two to a sheet. Only a frame's last tile in shooting order
+        // (sheet by sheet, cell by cell) completes it.
         let sheets = VerifySheets.pack(sizes: [VerifySheets.Size(width: 1000, height: 700)], times: [[0]], scale: 2,
                                        maxWidth: 960, maxHeight: 960)
-        #expect(sheets.count == 10)
+        #expect(sheets.count == 7)
+        #expect(sheets[2].cells.map(\.tileX) == [960, 960, 960, 960] && sheets[2].cells.map(\.x) == [0, 40, 80, 120])
         let cells = sheets.flatMap(\.cells).filter { $0.theme == .light }
-        #expect(cells.map(\.tileX) == [0, 480, 960, 0, 480, 960] && cells.map(\.tileY) == [0, 0, 0, 480, 480, 480])
+        #expect(cells.map(\.tileX) == [0, 480, 960, 960, 0, 480] && cells.map(\.tileY) == [0, 0, 0, 480, 480, 480])
         #expect(cells.map(\.completesFrame) == [false, false, false, false, false, true])
     }
 
