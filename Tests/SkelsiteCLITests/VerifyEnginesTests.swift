@@ -94,17 +94,19 @@ import Testing
             #expect(row["pixels"] as? Int == 480 * 1224)
             #expect((row["match"] as? Double ?? 0) >= 0.999, "\(row)")
         }
-        // A frame a sheet: its upper 480 points, and the 132 below moved up to the sheet's
-        // top. The eight sheets are one book, each a box at the page origin: every frame
-        // at the bar means WebKit photographed each sheet its fragment named.
+        // Each frame's upper 480 points, two to a sheet, then the 132 below each, moved up
+        // to their cells' tops, six to a sheet. The six sheets are one book, each a box at
+        // the page origin: every frame at the bar means WebKit photographed each sheet its
+        // fragment named, and put each frame's tiles, from two sheets, back together.
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("pages").path).sorted()
         #expect(pages == ["book-2x-001.html", "webkit-book-2x-001.html"])
         let shared = try String(contentsOf: dir.appendingPathComponent("pages/book-2x-001.html"), encoding: .utf8)
         #expect(shared.components(separatedBy: "<div class=\"sheet\" ").count == 3)
         let page = try String(contentsOf: dir.appendingPathComponent("pages/webkit-book-2x-001.html"), encoding: .utf8)
         let sheets = page.components(separatedBy: "<div class=\"sheet\" ").dropFirst()
-        #expect(sheets.count == 8)
-        #expect(sheets.last?.hasPrefix("id=\"sheet-7\" style=\"width:480px;height:480px\">\n<!-- limits.md:1 dark t=2.25s tile at 0,0 -->") == true)
+        #expect(sheets.count == 6)
+        #expect(sheets.first?.hasPrefix("id=\"sheet-0\" style=\"width:480px;height:480px\">\n<!-- limits.md:1 light t=0s tile at 0,0 -->") == true)
+        #expect(sheets.last?.hasPrefix("id=\"sheet-5\" style=\"width:480px;height:132px\">\n<!-- limits.md:1 dark t=1.5s tile at 0,480 -->") == true)
         #expect(sheets.last?.contains("<!-- limits.md:1 dark t=2.25s tile at 0,480 -->") == true)
         #expect(sheets.last?.contains("<div style=\"position:relative;left:-0px;top:-480px;width:240px;height:612px\">") == true)
     }

@@ -16,6 +16,10 @@ public protocol BrowserCamera: AnyObject {
 
     /// Stops every browser this camera started and removes their profiles.
     func shutdown()
+
+    /// Another camera of the same engine and executables, with browsers of its own, so
+    /// one scale's sheets can be walked by two browsers at once (VerifySheets.browsers).
+    func twin() throws -> BrowserCamera
 }
 
 /// Starts the camera for an engine.

@@ -50,6 +50,8 @@ public final class ChromiumCamera: BrowserCamera {
         return (pipe, session)
     }
 
+    public func twin() throws -> BrowserCamera { try ChromiumCamera(executable: executable) }
+
     public func shutdown() {
         lock.withLock {
             for (_, running) in browsers { running.pipe.shutdown() }

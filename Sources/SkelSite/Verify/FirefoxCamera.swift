@@ -125,6 +125,8 @@ public final class FirefoxCamera: BrowserCamera {
         return (width, height)
     }
 
+    public func twin() throws -> BrowserCamera { try FirefoxCamera(executable: executable) }
+
     public func shutdown() {
         lock.withLock {
             for (_, running) in browsers {

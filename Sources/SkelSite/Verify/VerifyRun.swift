@@ -30,6 +30,9 @@ public struct VerifyRun {
         /// The bar for the match with anti-aliased pixels counted as mismatches, in the
         /// engines `VerifyGate.antialiasedEngines`; nil: reported, not gated.
         public var minimumWithAntialiased: Double?
+        /// Sheets one browser walks before a scale's sheets are shared among more
+        /// browsers of the engine (VerifySheets.sheetsPerBrowser says why).
+        public var sheetsPerBrowser = VerifySheets.sheetsPerBrowser
         public init() {}
     }
 
@@ -82,38 +85,51 @@ public struct VerifyRun {
         }
         let times = items.map { Self.times(of: $0.spec) }
         let digests = items.map { $0.source.isEmpty ? "" : SHA256.hex(Array($0.source.utf8)) }
-        // Each engine walks the sheets packed for its limits (VerifySheets.limits); engines
-        // whose packings are the same share the pages, the photos' painter frames too.
+        // Each engine walks the sheets packed for its limits (VerifySheets.limits), in one
+        // browser per scale, or in several when the sheets are many (VerifySheets.browsers):
+        // then the specs are shared out and each browser walks its own specs' sheets.
+        // Browsers whose packings are the same share the pages, the photos' painter frames too.
         var jobs: [(scale: Int, sheet: VerifySheets.Sheet, page: URL)] = []
-        var walks: [[Int]] = Array(repeating: [], count: cameras.count)
+        var walks: [(slot: Int, browser: Int, walk: [Int])] = []
         for scale in options.scales {
+            // Per scale: a sheet does not say its scale, and each scale has its own browser.
             var packings: [(sheets: [VerifySheets.Sheet], jobs: Range<Int>)] = []
             for (slot, camera) in cameras.enumerated() {
                 let limits = VerifySheets.limits(for: camera.engine)
-                let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxWidth: limits.width,
-                                               maxHeight: limits.height)
-                if let same = packings.first(where: { $0.sheets == sheets }) {
-                    walks[slot] += Array(same.jobs)
-                    continue
-                }
-                // Books of sheets, each sheet shown by its fragment (VerifyPage.book). The
-                // first packing's pages are book-*.html; another is named after its engine.
-                let name = (packings.isEmpty ? "" : camera.engine.rawValue + "-") + "book"
-                let first = jobs.count
-                for start in stride(from: 0, to: sheets.count, by: VerifySheets.sheetsPerBook) {
-                    let some = Array(sheets[start..<min(start + VerifySheets.sheetsPerBook, sheets.count)])
-                    let page = try writeBook(some, name: name, number: start / VerifySheets.sheetsPerBook + 1,
-                                             scale: scale, items: items)
-                    for (index, sheet) in some.enumerated() {
-                        jobs.append((scale, sheet, URL(string: page.absoluteString + "#" + VerifyPage.sheetID(index))!))
+                let all = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxWidth: limits.width,
+                                            maxHeight: limits.height)
+                let groups = VerifySheets.share(sizes: sizes, times: times,
+                                                browsers: VerifySheets.browsers(forSheets: all.count,
+                                                                                   perBrowser: options.sheetsPerBrowser))
+                for (browser, group) in groups.enumerated() {
+                    let sheets = groups.count == 1 ? all
+                        : VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxWidth: limits.width,
+                                            maxHeight: limits.height, specs: group)
+                    if let same = packings.first(where: { $0.sheets == sheets }) {
+                        walks.append((slot, browser, Array(same.jobs)))
+                        continue
                     }
+                    // Books of sheets, each sheet shown by its fragment (VerifyPage.book). The
+                    // first packing's pages are book-*.html; another is named after its engine
+                    // (and its browser, after the first).
+                    let name = packings.isEmpty ? "book"
+                        : camera.engine.rawValue + (browser > 0 ? String(browser + 1) : "") + "-book"
+                    let first = jobs.count
+                    for start in stride(from: 0, to: sheets.count, by: VerifySheets.sheetsPerBook) {
+                        let some = Array(sheets[start..<min(start + VerifySheets.sheetsPerBook, sheets.count)])
+                        let page = try writeBook(some, name: name, number: start / VerifySheets.sheetsPerBook + 1,
+                                                 scale: scale, items: items)
+                        for (index, sheet) in some.enumerated() {
+                            jobs.append((scale, sheet, URL(string: page.absoluteString + "#" + VerifyPage.sheetID(index))!))
+                        }
+                    }
+                    packings.append((sheets, first..<jobs.count))
+                    walks.append((slot, browser, Array(first..<jobs.count)))
                 }
-                packings.append((sheets, first..<jobs.count))
-                walks[slot] += Array(first..<jobs.count)
             }
         }
         var users = Array(repeating: 0, count: jobs.count)
-        for walk in walks { for index in walk { users[index] += 1 } }
+        for walk in walks { for index in walk.walk { users[index] += 1 } }
         let paints = SheetPaints(users: users) { index in
             let job = jobs[index]
             return timings.measure("paint") {
@@ -125,15 +141,20 @@ public struct VerifyRun {
                 }
             }
         }
-        // A thread per engine and scale: each scale has its own browser, and while one
-        // waits for its browser (a page load, a capture) the other's frames are decoded
-        // and compared, so an engine's two browsers keep both cores busy.
+        // A thread per browser (each engine's scales, and the extra browsers of a scale
+        // with many sheets): while one waits for its browser (a page load, a capture)
+        // another's frames are decoded and compared, so both cores stay busy. An engine's
+        // extra browsers come from its camera's twins, stopped when the run ends.
+        var twins: [Int: [BrowserCamera]] = [:]
+        defer { for camera in twins.values.joined() { camera.shutdown() } }
         var lanes: [(camera: BrowserCamera, walk: [Int])] = []
-        for (slot, camera) in cameras.enumerated() {
-            for scale in options.scales {
-                let walk = walks[slot].filter { jobs[$0].scale == scale }
-                if !walk.isEmpty { lanes.append((camera, walk)) }
+        for (slot, browser, walk) in walks where !walk.isEmpty {
+            var camera = cameras[slot]
+            if browser > 0 {
+                while twins[slot, default: []].count < browser { twins[slot, default: []].append(try camera.twin()) }
+                camera = twins[slot]![browser - 1]
             }
+            lanes.append((camera, walk))
         }
         let outcomes = EngineOutcomes(count: lanes.count)
         let group = DispatchGroup()

@@ -77,14 +77,15 @@ struct VerifySheets {
     /// stays open, so a short cell fills the space a wide one left on an earlier shelf.
     /// (Why: a capture costs about the same whatever it shows, so sheets are what a run
     /// costs; on site/ in WebKit's 960-pixel sheets at 2x, rows filled in order took 666
-    /// sheets, this 496.) `sizes[i]` is spec i's frame in CSS pixels. Deterministic:
-    /// cells of equal height keep the order above.
-    static func pack(sizes: [Size], times: [[Double]], scale: Int, maxWidth: Int, maxHeight: Int) -> [Sheet] {
+    /// sheets, this 496.) `sizes[i]` is spec i's frame in CSS pixels; `specs`: only these
+    /// (nil: all). Deterministic: cells of equal height keep the order above.
+    static func pack(sizes: [Size], times: [[Double]], scale: Int, maxWidth: Int, maxHeight: Int,
+                     specs: [Int]? = nil) -> [Sheet] {
         let across = max(1, maxWidth / max(scale, 1))
         let down = max(1, maxHeight / max(scale, 1))
         var cells: [Cell] = []
         var frame = 0
-        for spec in sizes.indices {
+        for spec in specs ?? Array(sizes.indices) {
             let size = sizes[spec]
             let tiles = Self.tiles(of: size, width: across, height: down)
             for theme in [Theme.light, Theme.dark] {
@@ -136,6 +137,36 @@ struct VerifySheets {
         }
         for (_, place) in last { sheets[place.sheet].cells[place.cell].completesFrame = true }
         return sheets
+    }
+
+    /// Sheets one browser walks, at most, before a scale's sheets are shared out among
+    /// more browsers of the engine. (Why: a browser walks its sheets one after another,
+    /// waiting on each capture; on site/ WebKit's 2x sheets (496) were the longest walk
+    /// of all, and with every engine at once they alone set the run's length.)
+    static let sheetsPerBrowser = 250
+
+    /// How many browsers walk `sheets` sheets of one engine at one scale: one per
+    /// `perBrowser` sheets begun, at most 4 (each is a browser's memory).
+    static func browsers(forSheets sheets: Int, perBrowser: Int = sheetsPerBrowser) -> Int {
+        min(4, max(1, (sheets + max(1, perBrowser) - 1) / max(1, perBrowser)))
+    }
+
+    /// The specs shared out among `browsers` browsers, about the same area of frames
+    /// each: largest specs first, each to the browser with the least so far (the first
+    /// of equals). Every spec's frames, tiles included, stay with one browser. Each
+    /// group lists its specs in order.
+    static func share(sizes: [Size], times: [[Double]], browsers: Int) -> [[Int]] {
+        guard browsers > 1 else { return [Array(sizes.indices)] }
+        let area = sizes.indices.map { sizes[$0].width * sizes[$0].height * times[$0].count }
+        let order = sizes.indices.sorted { area[$0] != area[$1] ? area[$0] > area[$1] : $0 < $1 }
+        var groups = Array(repeating: [Int](), count: browsers)
+        var loads = Array(repeating: 0, count: browsers)
+        for spec in order {
+            let least = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+            groups[least].append(spec)
+            loads[least] += area[spec]
+        }
+        return groups.map { $0.sorted() }
     }
 
     /// A frame cut into tiles at most `width` × `height` CSS pixels, row by row from the

@@ -138,6 +138,9 @@ public final class WebKitCamera: BrowserCamera {
         return (width, height)
     }
 
+    /// Its own driver, browsers and virtual display.
+    public func twin() throws -> BrowserCamera { try WebKitCamera(driver: driver, miniBrowser: miniBrowser, xvfb: xvfb) }
+
     public func shutdown() {
         lock.withLock {
             for (_, running) in browsers {
