@@ -168,6 +168,10 @@ struct FolderScan: Sendable {
 
     /// Relative path -> entry, folders included.
     var entries: [String: Entry] = [:]
+    /// How many entries are not folders, and how many folders (below the root) were empty
+    /// or could not be listed.
+    var nonFolderCount = 0
+    var emptyFolderCount = 0
 
     /// Lists folder by folder, a level at a time, the folders of a level in parallel (why:
     /// a big site's `png/` holds a folder per component; one `stat` per file is most of
@@ -179,11 +183,13 @@ struct FolderScan: Sendable {
         var level: [String] = [""]
         while !level.isEmpty {
             let listed = Parallel.map(level) { prefix in list(prefix.isEmpty ? root : root + "/" + prefix.dropLast(), prefix: prefix) }
+            let listedPrefixes = level
             level = []
-            for listing in listed {
+            for (prefix, listing) in zip(listedPrefixes, listed) {
+                if listing.isEmpty && !prefix.isEmpty { scan.emptyFolderCount += 1 }
                 for (relative, entry) in listing {
                     scan.entries[relative] = entry
-                    if entry.kind == .folder { level.append(relative + "/") }
+                    if entry.kind == .folder { level.append(relative + "/") } else { scan.nonFolderCount += 1 }
                 }
             }
         }

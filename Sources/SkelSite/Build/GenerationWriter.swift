@@ -39,6 +39,10 @@ final class GenerationWriter: @unchecked Sendable {
     /// Kept, linked and written, by `How` (an array, not a table: counted once per file).
     private var counts = [0, 0, 0]
     private var written: [String] = []
+    /// How many of the paths placed held a non-folder when the build began: when that is
+    /// every one the work folder held, and none of its folders was empty, `finish` has
+    /// nothing to remove and need not compare the two.
+    private var covered = 0
 
     /// `live`: the live generation's folder and what it holds, when there is one whose
     /// record was read. `holding`: what the work folder is known to hold (serve's own last
@@ -122,8 +126,10 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     private func place(_ path: String, _ record: GenerationFiles.Record, _ how: How) {
+        // A kept file was there; a linked or written one replaced whatever was.
+        let held = how == .kept || before.holdsNonFolder(path)
         lock.lock()
-        placed[path] = record
+        if placed.updateValue(record, forKey: path) == nil && held { covered += 1 }
         if how == .written { written.append(path) }
         counts[how.slot] += 1
         lock.unlock()
@@ -172,7 +178,12 @@ final class GenerationWriter: @unchecked Sendable {
     func finish(keeping keep: Set<String>) -> GenerationFiles {
         lock.lock()
         let placed = self.placed
+        let covered = self.covered
         lock.unlock()
+        // Every file the work folder held is in the new site, and every folder of it held
+        // something: so each folder holds a file of the new site, and nothing goes.
+        let keptOutside = keep.filter { placed[$0] == nil && before.holdsNonFolder($0) }.count
+        if covered + keptOutside == before.nonFolderCount && before.emptyFolderCount == 0 { return GenerationFiles(records: placed) }
         // Substrings of the paths, not copies (why: one per file of the site).
         var needed: Set<Substring> = [""]
         needed.reserveCapacity(placed.count / 4 + 16)
@@ -192,7 +203,9 @@ final class GenerationWriter: @unchecked Sendable {
             unlink(root + "/" + path)
         }
         // Folders no file needs, deepest first; a whole folder in one removal.
-        let unneeded = beforeFolders.filter { !needed.contains(Substring($0)) }
+        // Not a folder that stood where this build put a file (`prepare` removed it, and
+        // removing that path now would remove the file).
+        let unneeded = beforeFolders.filter { !needed.contains(Substring($0)) && placed[$0] == nil }
         let tops = Array(unneeded.filter { path in !isInsideRemovedFolder(path, needed, beforeFolders) })
         _ = Parallel.map(tops) { [root] path in
             CrashPoint.mutation()
