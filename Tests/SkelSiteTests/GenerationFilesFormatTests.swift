@@ -24,6 +24,18 @@ import Testing
         #expect(GenerationFiles.decode(GenerationFiles().encoded()) == GenerationFiles())
     }
 
+    /// Lines are sorted by the paths' UTF-8 bytes (Swift's String order would put a
+    /// decomposed "a\u{308}" after "z", by its composed form).
+    @Test func linesAreSortedByThePathsBytes() throws {
+        let stamp = GenerationFiles.Stamp(inode: 1, size: 2, modified: 3)
+        let files = GenerationFiles(records: ["z.html": .init(id: "page:1", stamp: stamp),
+                                              "a\u{308}.html": .init(id: "page:2", stamp: stamp),
+                                              "png/b/x.png": .init(id: "page:3", stamp: stamp)])
+        let lines = String(decoding: files.encoded(), as: UTF8.self).split(separator: "\n").dropFirst()
+        #expect(lines.map { String($0.split(separator: " ").last!) } == ["a\u{308}.html", "png/b/x.png", "z.html"])
+        #expect(GenerationFiles.decode(files.encoded()) == files)
+    }
+
     /// "\r\n" is one Character in Swift, so a check by characters for "\r" or "\n" let it
     /// through unescaped and the record it was in could not be read back.
     @Test func aPathWithACarriageReturnAndNewlineIsEscaped() throws {

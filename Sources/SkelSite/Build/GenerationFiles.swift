@@ -65,7 +65,7 @@ struct GenerationFiles: Sendable, Equatable {
 
     // MARK: the file format
 
-    /// One line a file, sorted by path: `inode size modified id path`. A path never holds
+    /// One line a file, sorted by path (its UTF-8 bytes): `inode size modified id path`. A path never holds
     /// a newline (site paths come from doc names and ids), but `%` and newline are escaped
     /// all the same, so a strange name cannot forge a line.
     func encoded() -> [UInt8] {
@@ -74,7 +74,14 @@ struct GenerationFiles: Sendable, Equatable {
         out += Self.header
         // Built byte by byte (why: a big site's record is 30,000 lines, written by every
         // rebuild; string interpolation per line was most of its cost).
-        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
+        // Sorted by the paths' UTF-8 bytes, through an array of positions (why: sorting
+        // 29,000 path and record pairs by String comparison was two thirds of this).
+        let entries = Array(records)
+        var order = Array(entries.indices)
+        entries.withUnsafeBufferPointer { entries in
+            order.sort { Self.precedes(entries[$0].key, entries[$1].key) }
+        }
+        for (path, record) in order.lazy.map({ entries[$0] }) {
             Self.appendDecimal(record.stamp.inode, to: &out)
             out.append(0x20)
             Self.appendDecimal(UInt64(clamping: record.stamp.size), to: &out)
@@ -91,6 +98,19 @@ struct GenerationFiles: Sendable, Equatable {
     }
 
     private static let header = Array("skelsite-generation-files 1\n".utf8)
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
+        if let fast = fast ?? nil { return fast }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
 
     private static func appendDecimal<Number: UnsignedInteger & FixedWidthInteger>(_ value: Number, to out: inout [UInt8]) {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -168,6 +188,10 @@ struct FolderScan: Sendable {
 
     /// Relative path -> entry, folders included.
     var entries: [String: Entry] = [:]
+    /// How many entries are not folders, and how many folders (below the root) were empty
+    /// or could not be listed.
+    var nonFolderCount = 0
+    var emptyFolderCount = 0
 
     /// Lists folder by folder, a level at a time, the folders of a level in parallel (why:
     /// a big site's `png/` holds a folder per component; one `stat` per file is most of
@@ -179,11 +203,13 @@ struct FolderScan: Sendable {
         var level: [String] = [""]
         while !level.isEmpty {
             let listed = Parallel.map(level) { prefix in list(prefix.isEmpty ? root : root + "/" + prefix.dropLast(), prefix: prefix) }
+            let listedPrefixes = level
             level = []
-            for listing in listed {
+            for (prefix, listing) in zip(listedPrefixes, listed) {
+                if listing.isEmpty && !prefix.isEmpty { scan.emptyFolderCount += 1 }
                 for (relative, entry) in listing {
                     scan.entries[relative] = entry
-                    if entry.kind == .folder { level.append(relative + "/") }
+                    if entry.kind == .folder { level.append(relative + "/") } else { scan.nonFolderCount += 1 }
                 }
             }
         }

@@ -139,8 +139,8 @@ public struct SiteBuilder: Sendable {
         let cacheIndex = RenderCacheIndex.read(from: cacheDirectory)
         let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
             let live = discovery.liveFiles
-            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint, index: cacheIndex) { id, name, digest in
-                live?.records[ComponentFiles(id: id).link(name)]?.holds(sha256: digest) == true
+            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint, index: cacheIndex) { path, digest in
+                live?.records[path]?.holds(sha256: digest) == true
             }
             return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
         }

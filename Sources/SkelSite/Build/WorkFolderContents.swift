@@ -18,6 +18,20 @@ struct WorkFolderContents: Sendable {
         return entry.stamp
     }
 
+    /// Whether the work folder held a file, link or other non-folder at `path`.
+    func holdsNonFolder(_ path: String) -> Bool {
+        if let known { return known.records[path] != nil }
+        guard let entry = scan?.entries[path] else { return false }
+        return entry.kind != .folder
+    }
+
+    /// How many non-folders it held (`nonFolders.count`, without making the list).
+    var nonFolderCount: Int { known?.records.count ?? scan?.nonFolderCount ?? 0 }
+
+    /// How many of its folders held nothing, or could not be listed (known records hold
+    /// files only, so each folder they imply holds one).
+    var emptyFolderCount: Int { scan?.emptyFolderCount ?? 0 }
+
     /// The folders a listing found (none when known: `allFolders` finds them).
     var listedFolders: Set<String> {
         guard let scan else { return [] }

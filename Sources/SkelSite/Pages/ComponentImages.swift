@@ -42,11 +42,8 @@ struct ComponentImages {
     private func copy(_ placed: Placed) throws(SiteBuildError) -> Bool {
         // Ids are made only for the PNGs written (why: most of a big site's are kept).
         let folder = placed.files.folder
-        var missing: [(name: String, digest: String)] = []
-        for name in placed.rendered.artifacts.pngNames {
-            let digest = placed.rendered.pngDigests[name] ?? "?"
-            if !staging.writer.reuse(folder + "/" + name, sha256: digest) { missing.append((name, digest)) }
-        }
+        let files = placed.rendered.artifacts.pngNames.map { (name: $0, digest: placed.rendered.pngDigests[$0] ?? "?") }
+        let missing = staging.writer.reuse(in: folder + "/", files).map { files[$0] }
         if missing.isEmpty { return false }
         // The entry's PNGs are checked before they are written, unless this build just
         // checked or wrote them; a damaged entry is painted again (the same bytes).

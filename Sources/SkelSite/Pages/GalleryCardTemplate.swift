@@ -17,6 +17,8 @@ struct GalleryCardTemplate {
     static let cardNames: Set<String> = ["id", "title", "url", "docTitle", "docURL", "thumb", "darkThumb", "thumb2x",
                                          "darkThumb2x", "width", "height", "tagList", "searchText"]
     static let optionalCardNames: Set<String> = ["tags", "hasTags"]
+    /// Both, sorted: the order a card's values are digested in.
+    private static let sortedCardNames = cardNames.union(optionalCardNames).sorted()
     /// The page's placeholder: a triple-stash variable (never a standalone tag) alone on a
     /// line, so the lines around it keep the standalone state they had.
     static let placeholder = "__skelsiteGalleryCards"
@@ -80,7 +82,13 @@ struct GalleryCardTemplate {
         material += "body=".utf8
         material += bodyDigest.utf8
         material.append(0x0A)
-        for (key, value) in card.sorted(by: { $0.key < $1.key }) {
+        // In the order of the keys' sort, as before; the card's own keys are looked up
+        // in a list sorted once (why: sorting each card's values was a fifth of this).
+        var fields: [(key: String, value: Any)] = []
+        fields.reserveCapacity(card.count)
+        for key in Self.sortedCardNames { if let value = card[key] { fields.append((key, value)) } }
+        if fields.count != card.count { fields = card.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) } }
+        for (key, value) in fields {
             material += key.utf8
             switch value {
             case let text as String:

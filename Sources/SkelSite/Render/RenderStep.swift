@@ -30,12 +30,12 @@ enum RenderStep {
         var record: RenderCacheIndex.Record?
     }
 
-    /// `published(id, name, digest)`: whether the live site holds that PNG of component
-    /// `id` with that SHA-256 (then the cache's copy need not be read).
+    /// `published(path, digest)`: whether the live site holds the PNG at `path` (as
+    /// `ComponentFiles.link` makes it) with that SHA-256 (then the cache's copy need not be read).
     /// `index`: the cache index of the last build (`RenderCacheIndex`); an entry it vouches
     /// for whose PNGs the live site all holds is not opened.
     static func run(_ documents: [SiteDocument], cache: RenderCache, fingerprint: String, index: RenderCacheIndex = .init(),
-                    published: @Sendable (String, String, String) -> Bool = { _, _, _ in false }) throws(SiteBuildError) -> Output {
+                    published: @Sendable (String, String) -> Bool = { _, _ in false }) throws(SiteBuildError) -> Output {
         try cache.prepare()
         var keysById: [String: String] = [:]
         var jobsByKey: [String: Job] = [:]
@@ -60,17 +60,14 @@ enum RenderStep {
                     let artifacts = ComponentRenderer.render(job.component.spec, label: job.label).artifacts
                     return (artifacts.html, artifacts.css)
                 }
-                if let entry = cache.indexedEntry(job.key, record, body: body),
-                   job.ids.allSatisfy({ id in entry.artifacts.pngNames.allSatisfy { published(id, $0, entry.pngDigests[$0] ?? "") } }) {
+                if let entry = cache.indexedEntry(job.key, record, body: body), allPublished(job.ids, entry, published) {
                     return .success(Painted(artifacts: entry.artifacts, pngDigests: entry.pngDigests, fromCache: true,
                                             pngsChecked: false, record: record))
                 }
             }
             var checked = true
             let hit = cache.lookupEntry(job.key) { entry in
-                checked = !job.ids.allSatisfy { id in
-                    entry.artifacts.pngNames.allSatisfy { published(id, $0, entry.pngDigests[$0] ?? "") }
-                }
+                checked = !allPublished(job.ids, entry, published)
                 return checked
             }
             if let hit {
@@ -97,5 +94,15 @@ enum RenderStep {
             if painted.fromCache { cached += 1 } else { rendered += 1 }
         }
         return Output(components: keysById.mapValues { byKey[$0]! }, rendered: rendered, cached: cached, index: next)
+    }
+
+    /// Whether the live site holds every PNG of `entry` for each of `ids` (each folder's
+    /// path made once, not once a PNG).
+    private static func allPublished(_ ids: [String], _ entry: CacheEntryFile.Decoded,
+                                     _ published: (String, String) -> Bool) -> Bool {
+        ids.allSatisfy { id in
+            let folder = ComponentFiles(id: id).folder + "/"
+            return entry.artifacts.pngNames.allSatisfy { published(folder + $0, entry.pngDigests[$0] ?? "") }
+        }
     }
 }
