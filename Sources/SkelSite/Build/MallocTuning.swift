@@ -11,7 +11,8 @@ import Foundation
 /// zeroing), measured with `SkeletonBench component` under `perf stat`. With blocks
 /// up to 32 MiB served from the heap and the heap trimmed only past 128 MiB free,
 /// the pages are reused; peak memory grows by at most what one core's largest
-/// frames hold.
+/// frames hold. `verify` too: a browser's screenshot, its inflated rows and the
+/// frames cut from it are MBs each, a few thousand a run.
 public enum MallocTuning {
     /// glibc's largest allowed mmap threshold on 64-bit (`DEFAULT_MMAP_THRESHOLD_MAX`).
     static let mmapThreshold: Int32 = 32 << 20
