@@ -49,6 +49,47 @@ import Testing
         #expect(sheets.allSatisfy { $0.cells.allSatisfy(\.completesFrame) })
     }
 
+    /// Whatever the sizes: cells stay inside their sheet and the limits, never overlap,
+    /// each frame's tiles cover it exactly once, and only a frame's last tile in shooting
+    /// order completes it. 300 specs of sizes from a fixed sequence, two times each, at
+    /// 1x and 2x.
+    @Test func packingInvariantsHoldForManySizes() {
+        var seed: UInt64 = 12345
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let sizes = (0..<300).map { _ in VerifySheets.Size(width: 8 + next(700), height: 8 + next(600)) }
+        let times = sizes.map { _ in [0.0, 0.5] }
+        for scale in [1, 2] {
+            let sheets = VerifySheets.pack(sizes: sizes, times: times, scale: scale, maxWidth: 960, maxHeight: 960)
+            let side = 960 / scale
+            var covered: [Int: Int] = [:]
+            var lastSeen: [Int: Bool] = [:]
+            for sheet in sheets {
+                #expect(sheet.width <= side && sheet.height <= side)
+                for (i, a) in sheet.cells.enumerated() {
+                    #expect(a.x >= 0 && a.y >= 0 && a.x + a.width <= sheet.width && a.y + a.height <= sheet.height)
+                    for b in sheet.cells[(i + 1)...] {
+                        let apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+                        #expect(apart, "\(a) overlaps \(b)")
+                    }
+                    covered[a.frame, default: 0] += a.width * a.height
+                    #expect(lastSeen[a.frame] != true, "a tile of frame \(a.frame) after the one that completes it")
+                    lastSeen[a.frame] = a.completesFrame
+                    #expect(a.frameWidth * a.frameHeight > 0)
+                }
+            }
+            #expect(covered.count == 1200)  // 300 specs × 2 themes × 2 times
+            let frames = sheets.flatMap(\.cells)
+            for (frame, area) in covered {
+                let cell = frames.first { $0.frame == frame }!
+                #expect(area == cell.frameWidth * cell.frameHeight)
+                #expect(lastSeen[frame] == true)
+            }
+        }
+    }
+
     /// Too wide and too tall: tiles row by row, the last of each row and column what is left.
     @Test func tilesCoverTheFrameRowByRow() {
         let tiles = VerifySheets.tiles(of: VerifySheets.Size(width: 1000, height: 700), width: 480, height: 480)

@@ -103,10 +103,15 @@ struct VerifySheets {
         struct Shelf { var top: Int; var height: Int; var used: Int }
         var sheets: [Sheet] = []
         var shelves: [[Shelf]] = []
+        // Sheets that could still take a cell: one with no room for the narrowest cell on
+        // any shelf, nor for the shortest under them, is passed over (same result, but a
+        // large site does not try every sheet for every cell).
+        var open: [Int] = []
+        let (narrowest, shortest) = (cells.map(\.width).min() ?? 0, cells.map(\.height).min() ?? 0)
         for index in order {
             var cell = cells[index]
             var placed = false
-            for number in sheets.indices where !placed {
+            for number in open where !placed {
                 if let shelf = shelves[number].firstIndex(where: { $0.height >= cell.height && $0.used + cell.width <= across }) {
                     (cell.x, cell.y) = (shelves[number][shelf].used, shelves[number][shelf].top)
                     shelves[number][shelf].used += cell.width
@@ -126,8 +131,13 @@ struct VerifySheets {
                 }
             }
             if !placed {
+                open.append(sheets.count)
                 sheets.append(Sheet(cells: [cell], width: cell.width, height: cell.height))
                 shelves.append([Shelf(top: 0, height: cell.height, used: cell.width)])
+            }
+            open.removeAll { number in
+                let foot = shelves[number].last.map { $0.top + $0.height } ?? 0
+                return foot + shortest > down && shelves[number].allSatisfy { $0.used + narrowest > across }
             }
         }
         // Sheets are shot in order, cells in order: a frame is whole at its last tile there.
