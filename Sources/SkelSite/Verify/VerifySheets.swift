@@ -57,11 +57,12 @@ struct VerifySheets {
     /// Device pixels per sheet, across and down, at most, in an engine; larger frames
     /// are tiled.
     ///
-    /// WebKitGTK (2.50, Skia on the CPU) clips a shimmer band one device pixel short at
-    /// the far edge of a shape that stands 1,000 device pixels or more from the page
-    /// origin, down (right at 950, wrong from 1,000, at 1x and at 2x) as well as across
-    /// (a capsule's right edge at x ≥ 1,000 on a 2,048-wide sheet): its sheets are at
-    /// most 960 a side. Chromium and Firefox do not, and take sheets of 2,048 a side:
+    /// WebKitGTK (2.50, Skia on the CPU, its layers composited by Mesa's llvmpipe) clips
+    /// a shimmer band one device pixel short at the far edge of a shape that stands
+    /// 1,000 device pixels or more from the page origin, down (right at 950, wrong from
+    /// 1,000, at 1x and at 2x) as well as across (a capsule's right edge at x ≥ 1,000 on
+    /// a 2,048-wide sheet); with Mesa's softpipe it does not, at three times the CPU
+    /// time (site/guides/verify-css-vs-png.md). So its sheets are at most 960 a side. Chromium and Firefox do not, and take sheets of 2,048 a side:
     /// half as many pages and captures as 2,048 × 960 cost them about 6 s of CPU time
     /// less each on this site (VerifyRun shoots a sheet again if a browser returned it
     /// before every tile was drawn).
