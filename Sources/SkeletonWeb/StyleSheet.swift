@@ -97,9 +97,9 @@ struct StyleSheet {
 
     private func shapeRules() -> String {
         // A fluid component's shapes are not positioned: their band layer is placed
-        // against the root and cut by clip-path (FluidStyle).
+        // against the root and cut to the shape by a mask (FluidStyle).
         var shape = spec.fluid == nil ? ["position:relative", "overflow:hidden", "background:var(--sk-b)"]
-            : ["clip-path:inset(0)", "background:var(--sk-b)"]
+            : (hasLayer ? fluidShapeMask : []) + ["background:var(--sk-b)"]
         if motion.kind == .pulse && animates {
             shape.append("animation:" + scope + "-pulse " + CSSNumber.seconds(motion.period) + " "
                          + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)
