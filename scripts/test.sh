@@ -27,10 +27,11 @@ step "verify site/: every component's CSS in Chromium, Firefox and WebKit vs its
 # Both themes, scales 1 and 2, t = 0, T/4, T/2, 3T/4, in each engine; exits 1 when a
 # frame is below the bar. SKELSITE_VERIFY_MINIMUM is the bar (share of matching pixels
 # per frame at threshold 0.03, anti-aliased pixels left out; issue 13's 99.9%, which
-# every engine meets since WebKit shoots tall components in tiles); SKELSITE_VERIFY_MINIMUM_AA,
-# when set, also gates Chromium's and WebKit's figure with anti-aliased pixels counted.
-verify_bar=(--minimum "${SKELSITE_VERIFY_MINIMUM:-0.999}")
-[ -n "${SKELSITE_VERIFY_MINIMUM_AA:-}" ] && verify_bar+=(--minimum-with-antialiased "$SKELSITE_VERIFY_MINIMUM_AA")
+# every engine meets since WebKit shoots tall components in tiles); SKELSITE_VERIFY_MINIMUM_AA
+# gates Chromium's and WebKit's figure with anti-aliased pixels counted (issue 13's
+# 99.5%, met since discs are drawn by a radial ramp; Firefox's is reported, not gated).
+verify_bar=(--minimum "${SKELSITE_VERIFY_MINIMUM:-0.999}"
+            --minimum-with-antialiased "${SKELSITE_VERIFY_MINIMUM_AA:-0.995}")
 if ! .build/debug/skelsite verify site --browser all "${verify_bar[@]}" --json .build/verify-site.json \
     --failures .build/verify-failures > .build/verify-site.txt; then
   grep -v '^ok ' .build/verify-site.txt >&2

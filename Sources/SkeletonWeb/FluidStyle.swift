@@ -42,7 +42,6 @@ extension StyleSheet {
     /// A shape's own rules: its phase delay (its radius is its own rule: the mask
     /// follows the rounded box).
     func fluidItemRules(_ selector: String, item: LayoutItem, own: [String], delay: Double) -> String {
-        var own = own
         guard case .shape = item.role else { return own.isEmpty ? "" : rule(selector, own) }
         var out = own.isEmpty ? "" : rule(selector, own)
         if hasLayer && motion.kind == .shimmer && delay != 0 {

@@ -59,12 +59,15 @@ struct StyleSheet {
         if let height = spec.height { root.append("height:" + CSSNumber.px(height)) }
         // The painter's image ends at the component's box: clip what overflows it.
         root += ["overflow:hidden", "background:var(--sk-bg)"]
+        let discs = hasDiscs
+        if discs { root.append("--sk-aa:" + CSSNumber.px(0.5)) }
         if showsIn {
             // Hidden for `delay`, then shown at once, or over `fade` seconds.
             let fade = motion.fade > 0 ? CSSNumber.seconds(motion.fade) + " ease-in-out" : "0s"
             root.append("animation:" + scope + "-in " + fade + " " + CSSNumber.seconds(motion.delay) + " both")
         }
         var out = rule(s, root)
+        if discs { out += discRampRules() }
         out += rule(s + "[aria-busy=\"false\"]", endRule)
         // Visually hidden but read by screen readers.
         out += rule(s + " .sk-label", ["position:absolute", "width:1px", "height:1px", "margin:-1px", "padding:0",
@@ -149,7 +152,9 @@ struct StyleSheet {
             let item = layout.items[index]
             let selector = s + " .sk-i" + String(index)
             var own: [String] = []
-            if item.radius > 0 { own.append("border-radius:" + CSSNumber.px(item.radius)) }
+            let disc = item.isDisc(fluid: spec.fluid != nil)
+            if item.radius > 0 && !disc { own.append("border-radius:" + CSSNumber.px(item.radius)) }
+            if disc, case .shape = item.role { own += Self.discMask }
             guard case .shape = item.role else {
                 if !own.isEmpty { out += rule(selector, own) }
                 continue
@@ -225,7 +230,10 @@ struct StyleSheet {
             guard item.lightColor != nil || item.darkColor != nil else { continue }
             let fallback: String
             if case .surface = item.role { fallback = "transparent" } else { fallback = "var(--sk-b)" }
-            let value = item.ownColour(in: theme)?.hex ?? fallback
+            var value = item.ownColour(in: theme)?.hex ?? fallback
+            if case .surface = item.role, item.isDisc(fluid: spec.fluid != nil), let colour = item.ownColour(in: theme) {
+                value = Self.discBackground(colour.hex)
+            }
             out += rule(prefix + s + " .sk-i" + String(index), ["background:" + value])
         }
         return out

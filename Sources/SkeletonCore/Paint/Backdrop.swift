@@ -28,7 +28,7 @@ public struct Backdrop: Sendable {
         var cache = CornerCache()
         let plans = layout.items.map { item -> FillPlan in
             guard case .shape = item.role else { return .empty }
-            return FillPlan.record(Painter.pixelBox(item, scale: s), width: width, height: height, cache: &cache)
+            return FillPlan.record(Painter.pixelBox(item, scale: s, fluid: spec.fluid != nil), width: width, height: height, cache: &cache)
         }
         return Backdrop(scale: s, theme: theme, image: canvas.image, opaque: canvas.isOpaque, plans: plans)
     }
@@ -39,7 +39,7 @@ public struct Backdrop: Sendable {
         let (width, height) = (layout.pixelSize(scale: scale).width, layout.pixelSize(scale: scale).height)
         var shapes: [PixelBounds] = []
         for item in layout.items {
-            guard let bounds = Canvas.pixelBounds(Painter.pixelBox(item, scale: scale), width: width, height: height)
+            guard let bounds = Canvas.pixelBounds(item.snappedBox(scale: scale), width: width, height: height)
             else { continue }  // paints nothing, covers nothing
             switch item.role {
             case .shape:

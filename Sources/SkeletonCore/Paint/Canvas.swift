@@ -119,6 +119,7 @@ public struct Canvas: Sendable {
     /// `sink`: rows and columns away from edges and corners as spans.
     static func walk<Sink: CoverageSink>(_ box: RoundedBox, _ bounds: PixelBounds, cache: inout CornerCache,
                                          into sink: inout Sink) {
+        if box.isDisc { return walkDisc(box, bounds, into: &sink) }
         let (iStart, iEnd) = (bounds.iStart, bounds.iEnd)
         let width = bounds.canvasWidth
         let r = box.radius
@@ -166,6 +167,32 @@ public struct Canvas: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// A disc's pixels by `RoundedBox.discCoverage`, each row's fully covered run as a
+    /// span; rows the ramp does not reach are skipped.
+    static func walkDisc<Sink: CoverageSink>(_ box: RoundedBox, _ bounds: PixelBounds, into sink: inout Sink) {
+        let reach = min(box.x1 - box.x0, box.y1 - box.y0) / 2 + 0.5
+        let cy = (box.y0 + box.y1) / 2
+        for j in bounds.jStart..<bounds.jEnd {
+            let dy = Double(j) + 0.5 - cy
+            if dy >= reach || -dy >= reach { continue }
+            sink.startRow(j)
+            var run = -1  // where the current run of full coverage started, or -1
+            for i in bounds.iStart..<bounds.iEnd {
+                let c = box.discCoverage(i, j)
+                if c >= 1 {
+                    if run < 0 { run = i }
+                    continue
+                }
+                if run >= 0 {
+                    sink.span(run, i, 1)
+                    run = -1
+                }
+                if c > 0 { sink.pixel(i, c) }
+            }
+            if run >= 0 { sink.span(run, bounds.iEnd, 1) }
         }
     }
 

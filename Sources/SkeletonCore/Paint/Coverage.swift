@@ -12,6 +12,8 @@ public struct RoundedBox: Equatable, Sendable {
     public var x1: Double
     public var y1: Double
     public var radius: Double
+    /// Painted as a disc (`LayoutItem.isDisc`): covered by `discCoverage`, not by area.
+    public var isDisc = false
 
     public init(x: Double, y: Double, width: Double, height: Double, radius: Double) {
         x0 = x

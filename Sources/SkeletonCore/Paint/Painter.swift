@@ -39,7 +39,7 @@ public enum Painter {
         let look = spec.appearance.colours(for: theme)
         let timeline = Timeline(spec.animation, width: layout.width, height: layout.height, scale: Double(s))
         for (index, item) in layout.items.enumerated() {
-            let box = pixelBox(item, scale: s)
+            let box = pixelBox(item, scale: s, fluid: spec.fluid != nil)
             let plan = plans?[index]
             func fill(_ colour: RGBA, sweep: Sweep? = nil) {
                 if let plan {
@@ -79,8 +79,11 @@ public enum Painter {
     }
 
     /// An item's box in pixels at scale `s`: edges on whole device pixels, as browsers
-    /// place them (`LayoutItem.snappedBox`, site/reference/rendering.md "Edges").
-    static func pixelBox(_ item: LayoutItem, scale s: Int) -> RoundedBox {
-        item.snappedBox(scale: s)
+    /// place them (`LayoutItem.snappedBox`, site/reference/rendering.md "Edges"), and
+    /// whether it is a disc (`LayoutItem.isDisc`) in a component that is `fluid` or not.
+    static func pixelBox(_ item: LayoutItem, scale s: Int, fluid: Bool) -> RoundedBox {
+        var box = item.snappedBox(scale: s)
+        box.isDisc = item.isDisc(fluid: fluid)
+        return box
     }
 }
