@@ -170,29 +170,39 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// A disc's pixels by `RoundedBox.discCoverage`, each row's fully covered run as a
-    /// span; rows the ramp does not reach are skipped.
+    /// A disc's pixels by `RoundedBox.discCoverage`, left to right: the partly covered
+    /// pixels at each end of a row one by one, the fully covered run between them as a
+    /// span. Coverage falls as |dx| grows (the distance is monotonic in it, rounding
+    /// included), so a row's full pixels are one run, found by walking in from both
+    /// ends; rows and columns the ramp cannot reach (with a pixel to spare) are skipped.
     static func walkDisc<Sink: CoverageSink>(_ box: RoundedBox, _ bounds: PixelBounds, into sink: inout Sink) {
         let reach = min(box.x1 - box.x0, box.y1 - box.y0) / 2 + 0.5
+        let cx = (box.x0 + box.x1) / 2
         let cy = (box.y0 + box.y1) / 2
+        let width = bounds.canvasWidth
         for j in bounds.jStart..<bounds.jEnd {
             let dy = Double(j) + 0.5 - cy
             if dy >= reach || -dy >= reach { continue }
+            let half = (reach * reach - dy * dy).squareRoot() + 1
+            let first = max(bounds.iStart, floorInt(cx - half, limit: width))
+            let end = min(bounds.iEnd, ceilInt(cx + half, limit: width))
+            guard first < end else { continue }
             sink.startRow(j)
-            var run = -1  // where the current run of full coverage started, or -1
-            for i in bounds.iStart..<bounds.iEnd {
+            var a = first
+            while a < end {
+                let c = box.discCoverage(a, j)
+                if c >= 1 { break }
+                if c > 0 { sink.pixel(a, c) }
+                a += 1
+            }
+            guard a < end else { continue }
+            var b = end
+            while b > a && box.discCoverage(b - 1, j) < 1 { b -= 1 }
+            sink.span(a, b, 1)
+            for i in b..<end {
                 let c = box.discCoverage(i, j)
-                if c >= 1 {
-                    if run < 0 { run = i }
-                    continue
-                }
-                if run >= 0 {
-                    sink.span(run, i, 1)
-                    run = -1
-                }
                 if c > 0 { sink.pixel(i, c) }
             }
-            if run >= 0 { sink.span(run, bounds.iEnd, 1) }
         }
     }
 
