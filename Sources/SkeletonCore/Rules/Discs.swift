@@ -7,7 +7,8 @@
 /// exact area on a 24-point circle, so no one rule for curved edges matches all three.
 /// A radial gradient is evaluated at pixel centres by a formula every engine follows
 /// exactly: a `mask-image` ramp from the radius − ½ device pixel to the radius + ½ gave
-/// the painter's pixels to the level in Chromium, Firefox and WebKit, at 1x and 2x.
+/// the painter's pixels to the level in Chromium and WebKit at 1x and 2x and in Firefox
+/// at 1x (and `skelsite verify` finds the same at 2x).
 /// So the CSS draws a disc with that mask (a shape) or that gradient (a surface), and
 /// the painter covers each pixel by the same formula (`RoundedBox.discCoverage`).
 extension LayoutItem {
