@@ -16,7 +16,10 @@ struct CornerCache: Sendable {
         var value: Double
     }
 
-    private var entries: [Entry]
+    /// Empty until the first lookup (why: every frame's canvas has a cache, and most
+    /// frames of a build are painted from a backdrop's recorded coverage or hold no
+    /// rounded corner, so filling 128 KB up front for each was 1% of a cold build).
+    private var entries: [Entry] = []
     private let mask: Int
 
     /// No memo: every lookup computes (for one-off coverage queries).
@@ -25,20 +28,17 @@ struct CornerCache: Sendable {
     /// 2^slotsLog2 entries; nil for none. 4096 entries (128 KB) default for a canvas:
     /// a phone-sized feed at scale 2 has a few thousand distinct arc grid points.
     init(slotsLog2: Int? = 12) {
-        guard let slotsLog2 else {
-            entries = []
-            mask = -1
-            return
-        }
-        // r = all ones is a NaN pattern no radius has, so empty slots never match.
-        entries = [Entry](repeating: Entry(x: 0, y: 0, r: ~0, value: 0), count: 1 << slotsLog2)
-        mask = (1 << slotsLog2) - 1
+        mask = slotsLog2.map { (1 << $0) - 1 } ?? -1
     }
 
     /// `Coverage.corner(x, y, r)`, from the memo when present.
     @inline(__always)
     mutating func corner(_ x: Double, _ y: Double, _ r: Double) -> Double {
         if mask < 0 { return Coverage.corner(x, y, r) }
+        if entries.isEmpty {
+            // r = all ones is a NaN pattern no radius has, so empty slots never match.
+            entries = [Entry](repeating: Entry(x: 0, y: 0, r: ~0, value: 0), count: mask + 1)
+        }
         let xb = x.bitPattern
         let yb = y.bitPattern
         let rb = r.bitPattern
