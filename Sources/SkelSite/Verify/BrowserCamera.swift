@@ -112,3 +112,22 @@ enum Screenshot {
         return out
     }
 }
+
+/// Turning to another sheet of the book a WebDriver browser already shows: one script
+/// sets the fragment (`:target` shows that sheet), waits two animation frames, and
+/// answers the viewport check. WebDriver's own navigation to a URL that differs only
+/// by its fragment did the same with a second round trip and the browser's navigation
+/// machinery, which cost WebKit's UI process more than the script (same pixels).
+enum SheetTurn {
+    /// The page a sheet's URL names, without its fragment.
+    static func page(of file: URL) -> String {
+        file.absoluteString.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+    }
+
+    /// A WebDriver script body (it may return a promise, which the driver awaits).
+    static func script(fragment: String) -> String {
+        "location.hash = " + JSONText.string("#" + fragment)
+            + "; return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done("
+            + ViewportCheck.expression + "))))"
+    }
+}

@@ -17,6 +17,8 @@ public final class FirefoxCamera: BrowserCamera {
         var viewport: (width: Int, height: Int)
         /// The sheet size the window was last sized for.
         var sizedFor: (width: Int, height: Int)?
+        /// The book loaded (`SheetTurn.page`), whose sheets a fragment change shows.
+        var page: String?
     }
 
     private var browsers: [Int: Running] = [:]
@@ -153,9 +155,17 @@ public final class FirefoxCamera: BrowserCamera {
             running.sizedFor = (width, height)
             lock.withLock { browsers[scale] = running }
         }
-        try running.client.call("WebDriver:Navigate", ["url": file.absoluteString])
-        let answer = try running.client.call("WebDriver:ExecuteScript",
+        let page = SheetTurn.page(of: file)
+        let answer: [String: Any]
+        if running.page == page, let fragment = file.fragment {
+            answer = try running.client.call("WebDriver:ExecuteScript", ["script": SheetTurn.script(fragment: fragment), "args": []])
+        } else {
+            try running.client.call("WebDriver:Navigate", ["url": file.absoluteString])
+            answer = try running.client.call("WebDriver:ExecuteScript",
                                              ["script": "return " + ViewportCheck.expression, "args": []])
+            running.page = page
+            lock.withLock { browsers[scale] = running }
+        }
         try ViewportCheck.check(answer["value"], engine: engine, width: width, height: height, scale: scale)
         let shot = try running.client.call("WebDriver:TakeScreenshot", ["full": false, "hash": false, "scroll": false])
         guard let base64 = shot["value"] as? String, let data = Data(base64Encoded: base64) else {

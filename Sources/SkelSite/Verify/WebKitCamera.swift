@@ -24,6 +24,8 @@ public final class WebKitCamera: BrowserCamera {
         var viewport: (width: Int, height: Int)
         /// The sheet size the window was last sized for.
         var sizedFor: (width: Int, height: Int)?
+        /// The book loaded (`SheetTurn.page`), whose sheets a fragment change shows.
+        var page: String?
     }
 
     private var browsers: [Int: Running] = [:]
@@ -168,9 +170,17 @@ public final class WebKitCamera: BrowserCamera {
             running.sizedFor = size
             lock.withLock { browsers[scale] = running }
         }
-        try running.client.call("POST", path + "/url", ["url": file.absoluteString])
-        let answer = try running.client.call("POST", path + "/execute/sync",
+        let page = SheetTurn.page(of: file)
+        let answer: Any?
+        if running.page == page, let fragment = file.fragment {
+            answer = try running.client.call("POST", path + "/execute/sync", ["script": SheetTurn.script(fragment: fragment), "args": []])
+        } else {
+            try running.client.call("POST", path + "/url", ["url": file.absoluteString])
+            answer = try running.client.call("POST", path + "/execute/sync",
                                              ["script": "return " + ViewportCheck.expression, "args": []])
+            running.page = page
+            lock.withLock { browsers[scale] = running }
+        }
         try ViewportCheck.check(answer, engine: engine, width: width, height: height, scale: scale)
         guard let base64 = try running.client.call("GET", path + "/screenshot") as? String,
               let data = Data(base64Encoded: base64) else {
