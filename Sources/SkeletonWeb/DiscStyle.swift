@@ -10,9 +10,10 @@ import SkeletonCore
 /// The half ramp is `--sk-aa`: ½ CSS pixel at 1x, ¼ at 2x, and so on, so the ramp is one
 /// device pixel wide at every whole device scale.
 extension StyleSheet {
-    var hasDiscs: Bool {
-        markup.paintedItems.contains { layout.items[$0].isDisc(fluid: spec.fluid != nil) }
-    }
+    /// `LayoutItem.isDisc` in this component (fluid or not).
+    func isDisc(_ item: LayoutItem) -> Bool { item.isDisc(fluid: spec.fluid != nil) }
+
+    var hasDiscs: Bool { markup.paintedItems.contains { isDisc(layout.items[$0]) } }
 
     /// The ramp's half width per device scale, after the root rule (same specificity, later wins).
     func discRampRules() -> String {
@@ -38,6 +39,6 @@ extension StyleSheet {
 
     /// A disc surface's background in `colour` (a CSS colour).
     static func discBackground(_ colour: String) -> String {
-        return "radial-gradient(closest-side," + colour + " calc(100% - var(--sk-aa)),#0000 calc(100% + var(--sk-aa)))"
+        "radial-gradient(closest-side," + colour + " calc(100% - var(--sk-aa)),#0000 calc(100% + var(--sk-aa)))"
     }
 }

@@ -37,7 +37,7 @@ extension StyleSheet {
     /// so an edge left on half a pixel by fluid layout had its outermost row cut in half;
     /// in the gallery's fluid card, 98.65% with anti-aliased pixels counted, now 99.90%.)
     /// `-webkit-` first for WebKit releases before the unprefixed property.
-    var fluidShapeMask: [String] { ["-webkit-mask-image:linear-gradient(#000 0 0)", "mask-image:linear-gradient(#000 0 0)"] }
+    static let fluidShapeMask = ["-webkit-mask-image:linear-gradient(#000 0 0)", "mask-image:linear-gradient(#000 0 0)"]
 
     /// A shape's own rules: its phase delay (its radius is its own rule: the mask
     /// follows the rounded box).

@@ -102,7 +102,7 @@ struct StyleSheet {
         // A fluid component's shapes are not positioned: their band layer is placed
         // against the root and cut to the shape by a mask (FluidStyle).
         var shape = spec.fluid == nil ? ["position:relative", "overflow:hidden", "background:var(--sk-b)"]
-            : (hasLayer ? fluidShapeMask : []) + ["background:var(--sk-b)"]
+            : (hasLayer ? Self.fluidShapeMask : []) + ["background:var(--sk-b)"]
         if motion.kind == .pulse && animates {
             shape.append("animation:" + scope + "-pulse " + CSSNumber.seconds(motion.period) + " "
                          + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)
@@ -152,7 +152,7 @@ struct StyleSheet {
             let item = layout.items[index]
             let selector = s + " .sk-i" + String(index)
             var own: [String] = []
-            let disc = item.isDisc(fluid: spec.fluid != nil)
+            let disc = isDisc(item)
             if item.radius > 0 && !disc { own.append("border-radius:" + CSSNumber.px(item.radius)) }
             if disc, case .shape = item.role { own += Self.discMask }
             guard case .shape = item.role else {
@@ -231,7 +231,7 @@ struct StyleSheet {
             let fallback: String
             if case .surface = item.role { fallback = "transparent" } else { fallback = "var(--sk-b)" }
             var value = item.ownColour(in: theme)?.hex ?? fallback
-            if case .surface = item.role, item.isDisc(fluid: spec.fluid != nil), let colour = item.ownColour(in: theme) {
+            if case .surface = item.role, isDisc(item), let colour = item.ownColour(in: theme) {
                 value = Self.discBackground(colour.hex)
             }
             out += rule(prefix + s + " .sk-i" + String(index), ["background:" + value])

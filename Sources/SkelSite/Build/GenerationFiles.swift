@@ -65,9 +65,9 @@ struct GenerationFiles: Sendable, Equatable {
 
     // MARK: the file format
 
-    /// One line a file, sorted by path (its UTF-8 bytes): `inode size modified id path`. A path never holds
-    /// a newline (site paths come from doc names and ids), but `%` and newline are escaped
-    /// all the same, so a strange name cannot forge a line.
+    /// One line a file, sorted by path (its UTF-8 bytes): `inode size modified id path`.
+    /// A path never holds a newline (site paths come from doc names and ids), but `%` and
+    /// newline are escaped all the same, so a strange name cannot forge a line.
     func encoded() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(records.count * 130)

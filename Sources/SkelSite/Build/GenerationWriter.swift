@@ -84,14 +84,10 @@ final class GenerationWriter: @unchecked Sendable {
         var missing: [Int] = []
         for (index, file) in files.enumerated() {
             let path = folder + file.name
-            guard let record = liveFiles.records[path], record.holds(sha256: file.digest) else {
-                missing.append(index)
-                continue
-            }
-            if before.fileStamp(path) == record.stamp {
-                kept.append((path, record))
-            } else if !linkFromLive(path, record) {
-                missing.append(index)
+            switch live(path, holding: { $0.holds(sha256: file.digest) }) {
+            case .kept(let record): kept.append((path, record))
+            case .linked: break
+            case .missing: missing.append(index)
             }
         }
         if kept.isEmpty { return missing }
@@ -103,12 +99,24 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     private func reuse(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> Bool {
-        guard let record = liveFiles.records[path], holding(record) else { return false }
-        if before.fileStamp(path) == record.stamp {
+        switch live(path, holding: holding) {
+        case .kept(let record):
             place(path, record, .kept)
             return true
+        case .linked: return true
+        case .missing: return false
         }
-        return linkFromLive(path, record)
+    }
+
+    private enum LiveFile { case kept(GenerationFiles.Record), linked, missing }
+
+    /// The live generation's file at `path`, when its record passes `holding`: still in
+    /// the work folder as recorded (kept, for the caller to place), or hard-linked into
+    /// it from the live folder (placed), or neither.
+    private func live(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> LiveFile {
+        guard let record = liveFiles.records[path], holding(record) else { return .missing }
+        if before.fileStamp(path) == record.stamp { return .kept(record) }
+        return linkFromLive(path, record) ? .linked : .missing
     }
 
     /// Hard-links the live generation's file at `path` into the work one, when it still

@@ -113,7 +113,8 @@ enum Screenshot {
     }
 }
 
-/// Turning to another sheet of the book a WebDriver browser already shows: one script
+/// Turning to another sheet of the book a browser already shows (Chromium sets the
+/// fragment the same way, through its own protocol). For WebDriver, one script
 /// sets the fragment (`:target` shows that sheet), waits two animation frames, and
 /// answers the viewport check. WebDriver's own navigation to a URL that differs only
 /// by its fragment did the same with a second round trip and the browser's navigation

@@ -61,7 +61,7 @@ public final class ChromiumCamera: BrowserCamera {
 
     public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> RGBAImage {
         let (browser, session) = try self.browser(scale: scale)
-        let page = file.absoluteString.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+        let page = SheetTurn.page(of: file)
         let before = lock.withLock { shown[scale] }
         let loadStarted = Date()
         defer { VerifyTimings.shared.add("chromium load", Date().timeIntervalSince(loadStarted)) }

@@ -62,10 +62,11 @@ struct VerifySheets {
     /// 1,000 device pixels or more from the page origin, down (right at 950, wrong from
     /// 1,000, at 1x and at 2x) as well as across (a capsule's right edge at x ≥ 1,000 on
     /// a 2,048-wide sheet); with Mesa's softpipe it does not, at three times the CPU
-    /// time (site/guides/verify-css-vs-png.md). So its sheets are at most 960 a side. Chromium and Firefox do not, and take sheets of 2,048 a side:
-    /// half as many pages and captures as 2,048 × 960 cost them about 6 s of CPU time
-    /// less each on this site (VerifyRun shoots a sheet again if a browser returned it
-    /// before every tile was drawn).
+    /// time (site/guides/verify-css-vs-png.md). So its sheets are at most 960 a side.
+    /// Chromium and Firefox do not, and take sheets of 2,048 a side: half as many pages
+    /// and captures as 2,048 × 960 cost them about 6 s of CPU time less each on this
+    /// site (VerifyRun shoots a sheet again if a browser returned it before every tile
+    /// was drawn).
     static func limits(for engine: BrowserEngine) -> (width: Int, height: Int) {
         engine == .webkit ? (960, 960) : (2048, 2048)
     }
@@ -101,7 +102,6 @@ struct VerifySheets {
             }
         }
         let order = cells.indices.sorted { cells[$0].height != cells[$1].height ? cells[$0].height > cells[$1].height : $0 < $1 }
-        struct Shelf { var top: Int; var height: Int; var used: Int }
         var sheets: [Sheet] = []
         var shelves: [[Shelf]] = []
         // Sheets that could still take a cell: one with no room for the narrowest cell on
@@ -118,7 +118,7 @@ struct VerifySheets {
                     shelves[number][shelf].used += cell.width
                     placed = true
                 } else {
-                    let foot = shelves[number].last.map { $0.top + $0.height } ?? 0
+                    let foot = Self.foot(shelves[number])
                     if foot + cell.height <= down {
                         (cell.x, cell.y) = (0, foot)
                         shelves[number].append(Shelf(top: foot, height: cell.height, used: cell.width))
@@ -137,8 +137,7 @@ struct VerifySheets {
                 shelves.append([Shelf(top: 0, height: cell.height, used: cell.width)])
             }
             open.removeAll { number in
-                let foot = shelves[number].last.map { $0.top + $0.height } ?? 0
-                return foot + shortest > down && shelves[number].allSatisfy { $0.used + narrowest > across }
+                Self.foot(shelves[number]) + shortest > down && shelves[number].allSatisfy { $0.used + narrowest > across }
             }
         }
         // Sheets are shot in order, cells in order: a frame is whole at its last tile there.
@@ -149,6 +148,12 @@ struct VerifySheets {
         for (_, place) in last { sheets[place.sheet].cells[place.cell].completesFrame = true }
         return sheets
     }
+
+    /// A row of cells on a sheet: where it starts down, how tall, how much is used across.
+    private struct Shelf { var top: Int; var height: Int; var used: Int }
+
+    /// Where the next shelf of a sheet would start.
+    private static func foot(_ shelves: [Shelf]) -> Int { shelves.last.map { $0.top + $0.height } ?? 0 }
 
     /// Sheets one browser walks, at most, before a scale's sheets are shared out among
     /// more browsers of the engine. (Why: a browser walks its sheets one after another,
