@@ -28,10 +28,12 @@ let package = Package(
             name: "CCmarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // SHA-256 with the x86 SHA extensions, for SkelSite's digests (Sources/CSHA256).
+        .target(name: "CSHA256"),
         .target(
             name: "SkelSite",
             dependencies: [
-                "SkeletonCore", "SkeletonWeb", "CCmarkGFM",
+                "SkeletonCore", "SkeletonWeb", "CCmarkGFM", "CSHA256",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]

@@ -25,4 +25,31 @@ import Testing
             #expect(SHA256.hex([UInt8](repeating: 0x61, count: count)) == digest, "\(count) bytes")
         }
     }
+
+    /// The Swift rounds, which a processor without SHA instructions uses, whatever this one has.
+    @Test func swiftRoundsGiveThePublishedVectors() {
+        let abc = Array("abc".utf8).withUnsafeBytes { SHA256.software($0) }
+        #expect(abc == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let million = [UInt8](repeating: 0x61, count: 1_000_000).withUnsafeBytes { SHA256.software($0) }
+        #expect(million == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// The SHA instructions (Sources/CSHA256) and the Swift rounds give the same digest
+    /// for every length from 0 to 300 bytes (every tail, one to five blocks) and for long
+    /// messages. Runs where the processor has the instructions.
+    @Test(.enabled(if: SHA256.hardware)) func instructionsAndSwiftAgree() {
+        var seed: UInt64 = 0x5EED
+        let bytes = (0..<70_000).map { _ -> UInt8 in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        #expect(Array("abc".utf8).withUnsafeBytes { SHA256.withInstructions($0) }
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        bytes.withUnsafeBytes { all in
+            for count in Array(0...300) + [4096, 65_537, 70_000] {
+                let message = UnsafeRawBufferPointer(rebasing: all[..<count])
+                #expect(SHA256.withInstructions(message) == SHA256.software(message), "\(count) bytes")
+            }
+        }
+    }
 }

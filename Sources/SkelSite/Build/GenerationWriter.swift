@@ -46,15 +46,16 @@ final class GenerationWriter: @unchecked Sendable {
 
     /// `live`: the live generation's folder and what it holds, when there is one whose
     /// record was read. `holding`: what the work folder is known to hold (serve's own last
-    /// build left it so), instead of listing it.
-    init(folder: URL, live: (folder: URL, files: GenerationFiles)?, holding known: GenerationFiles? = nil) {
+    /// build left it so), instead of listing it. `listed`: the work folder's listing, when
+    /// the caller began it earlier (`WorkFolderContents.scan`), after taking the output's lock.
+    init(folder: URL, live: (folder: URL, files: GenerationFiles)?, holding known: GenerationFiles? = nil,
+         listed: Background<FolderScan>? = nil) {
         self.folder = folder
         root = folder.path
         livePath = live.flatMap { SourceReading.realPath($0.folder) }
         liveFiles = live?.files ?? GenerationFiles()
-        // Files plus their folders: a component's folder holds four or more PNGs.
-        let expected = liveFiles.records.count + liveFiles.records.count / 4
-        before = known.map(WorkFolderContents.known) ?? .listed(FolderScan.of(folder.path, expecting: expected))
+        before = known.map(WorkFolderContents.known)
+            ?? .listed(listed?.value() ?? WorkFolderContents.scan(folder, expecting: liveFiles))
         // Folders not listed are checked when a file goes in one (`ensureFolder`).
         folders = before.listedFolders
         folders.insert("")

@@ -106,7 +106,12 @@ public struct SiteBuilder: Sendable {
                trusted || liveFiles.matches(FolderScan.of(folder.path, expecting: liveFiles.records.count + liveFiles.records.count / 4)) {
                 unchanged = previous
             }
-            return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged),
+            // Something changed: the work folder is listed beside parsing and rendering
+            // (the lock is held), unless serve's last build left it known (`trusted`).
+            let work = opened.workFolder
+            let listing = unchanged == nil && !trusted ? Background { WorkFolderContents.scan(work, expecting: liveFiles) } : nil
+            return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged,
+                                               workListing: listing),
                               summary: "\(found.count) docs")
         }
         // A problem found by discovery (a link added since) fails the build even when the
@@ -154,7 +159,8 @@ public struct SiteBuilder: Sendable {
         let left = options.trustsItsOutput ? PublishedGenerations.shared.left(for: generations.output, work: work) : nil
         let liveIdentity = generations.liveFolder.flatMap(OutputGenerations.identity)
         let writer = GenerationWriter(folder: work, live: live,
-                                      holding: left.flatMap { $0.liveFiles == discovery.liveFiles ? $0.workFiles : nil })
+                                      holding: left.flatMap { $0.liveFiles == discovery.liveFiles ? $0.workFiles : nil },
+                                      listed: discovery.workListing)
         let folder = StagingFolder(writer: writer)
         let site = SiteContent(documents: documents, components: rendered.components,
                                standalonePages: theme.standalonePages, title: options.siteTitle,
@@ -248,6 +254,8 @@ public struct SiteBuilder: Sendable {
         let liveFiles: GenerationFiles?
         /// The live site's manifest when nothing changed since and the site is intact.
         let upToDate: OutputManifest?
+        /// The work folder's listing, begun when the site must be built.
+        let workListing: Background<FolderScan>?
     }
 
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer

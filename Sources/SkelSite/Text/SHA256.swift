@@ -1,6 +1,14 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4), for content-addressed cache keys. Written here because
 /// Foundation on Linux has no digest API and the package takes no crypto dependency.
+/// Whole blocks go through the processor's SHA instructions where it has them
+/// (Sources/CSHA256), else through `compress` here; both give the same digest
+/// (SHA256Tests compares them).
 struct SHA256 {
+    /// Whether `skelsite_sha256_blocks` may be used on this processor.
+    static let hardware = skelsite_sha256_hardware() == 1
+
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -22,27 +30,59 @@ struct SHA256 {
     /// lie, without copying the message or checking bounds; only the last one or two
     /// blocks, with the padding, are copied).
     static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
-        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        hardware ? withInstructions(bytes) : software(bytes)
+    }
+
+    /// H0..H7 before the first block.
+    private static let initial: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+
+    /// The digest through the processor's SHA instructions (only when `hardware`).
+    static func withInstructions(_ bytes: UnsafeRawBufferPointer) -> String {
+        let whole = bytes.count / 64 * 64
+        var state: [UInt32] = [initial.0, initial.1, initial.2, initial.3, initial.4, initial.5, initial.6, initial.7]
+        let tail = Self.tail(bytes, whole: whole)
+        state.withUnsafeMutableBufferPointer { state in
+            if let base = bytes.baseAddress, whole > 0 {
+                skelsite_sha256_blocks(state.baseAddress!, base.assumingMemoryBound(to: UInt8.self), whole / 64)
+            }
+            skelsite_sha256_blocks(state.baseAddress!, tail, tail.count / 64)
+        }
+        return digits((state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]))
+    }
+
+    /// The last partial block, 0x80, zeros and the length in bits: one or two blocks.
+    private static func tail(_ bytes: UnsafeRawBufferPointer, whole: Int) -> [UInt8] {
+        let rest = bytes.count - whole
+        let blocks = rest < 56 ? 1 : 2
+        var tail = [UInt8](repeating: 0, count: blocks * 64)
+        for i in 0..<rest { tail[i] = bytes[whole + i] }
+        tail[rest] = 0x80
+        let bitLength = UInt64(bytes.count) &* 8
+        for i in 0..<8 { tail[blocks * 64 - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
+        return tail
+    }
+
+    /// The digest computed in Swift alone (what a processor without SHA instructions uses).
+    static func software(_ bytes: UnsafeRawBufferPointer) -> String {
+        var h = initial
         let whole = bytes.count / 64 * 64
         k.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
                 if let base = bytes.baseAddress {
                     for chunk in stride(from: 0, to: whole, by: 64) { compress(base + chunk, &h, w.baseAddress!, k.baseAddress!) }
                 }
-                // The tail, 0x80, zeros and the length in bits: one or two blocks.
-                var tail = [UInt8](repeating: 0, count: 128)
-                let rest = bytes.count - whole
-                for i in 0..<rest { tail[i] = bytes[whole + i] }
-                tail[rest] = 0x80
-                let blocks = rest < 56 ? 1 : 2
-                let bitLength = UInt64(bytes.count) &* 8
-                for i in 0..<8 { tail[blocks * 64 - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
+                let tail = Self.tail(bytes, whole: whole)
                 tail.withUnsafeBytes { raw in
-                    for block in 0..<blocks { compress(raw.baseAddress! + block * 64, &h, w.baseAddress!, k.baseAddress!) }
+                    for block in 0..<(tail.count / 64) { compress(raw.baseAddress! + block * 64, &h, w.baseAddress!, k.baseAddress!) }
                 }
             }
         }
+        return digits(h)
+    }
+
+    /// The state as 64 lowercase hex digits.
+    private static func digits(_ h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) -> String {
         let digits: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: 64) { out in
             var index = 0
