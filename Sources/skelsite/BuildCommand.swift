@@ -43,13 +43,15 @@ struct BuildCommand: ParsableCommand {
         let project = try site.project.load()
         let source = project.path(site.source, \.source, else: "site"), quiet = site.quiet, format = site.format
         let output = project.path(output, \.output, else: "_site")
-        let builder = SiteBuilder(
+        var builder = SiteBuilder(
             source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: output),
             templates: project.path(templates, \.templates).map { URL(fileURLWithPath: $0) },
             options: SiteBuilder.Options(allowRawHTML: allowRawHTML, baseURL: project.value(baseURL, \.baseURL),
                                          verifyResults: verifyResults.map { URL(fileURLWithPath: $0) },
                                          siteTitle: project?.title, specDefaults: project?.settings ?? InheritedSettings()),
             displaySource: source)
+        // This process ends when the build does: the exit reclaims the build's memory.
+        builder.options.keepsMemoryUntilExit = true
         let report: BuildReport
         do {
             report = try builder.build(progress: StepPrinter.progress(quiet: quiet || format == .json))

@@ -125,4 +125,44 @@ import Testing
         #expect(try site.build().wroteOutput)
         #expect(try Self.gallery(site) == (try Self.cleanGallery(of: site)))
     }
+
+    /// Cards' contexts are made only for the cards rendered; the page gets them all only
+    /// when it reads `components` outside the section other than in `{{^components}}`.
+    @Test func thePageGetsEveryCardOnlyWhenItReadsThem() throws {
+        let text = try String(contentsOf: TestSite.templates.appendingPathComponent("index.mustache"), encoding: .utf8)
+        #expect(try #require(GalleryCardTemplate.cut(text)).pageReadsCards == false)
+        let section = "<ul>\n{{#components}}\n<li>{{id}}</li>\n{{/components}}\n</ul>\n"
+        #expect(GalleryCardTemplate.cut("{{^components}}\nnone\n{{/components}}\n" + section)?.pageReadsCards == false)
+        #expect(GalleryCardTemplate.cut("{{components.count}}\n" + section)?.pageReadsCards == true)
+        #expect(GalleryCardTemplate.cut(section + "{{#components.first}}{{id}}{{/components.first}}\n")?.pageReadsCards == true)
+    }
+
+    /// A partial of the page that lists every card (the cut cannot see into partials):
+    /// the two-card probe differs, so the page is rendered whole, the same bytes as a
+    /// clean build's, after an edit too.
+    @Test func aPartialThatReadsTheCardsGetsThemAll() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        let theme = site.root.appendingPathComponent("theme")
+        try FileManager.default.copyItem(at: TestSite.templates, to: theme)
+        let index = theme.appendingPathComponent("index.mustache")
+        let text = try String(contentsOf: index, encoding: .utf8)
+        try (text.replacingOccurrences(of: "{{> _footer}}", with: "{{> _ids}}\n{{> _footer}}"))
+            .write(to: index, atomically: true, encoding: .utf8)
+        try "<p>{{#components}}{{id}} {{/components}}</p>\n".write(to: theme.appendingPathComponent("_ids.mustache"),
+                                                                  atomically: true, encoding: .utf8)
+        func build(_ output: URL, cache: URL) throws -> [UInt8] {
+            var builder = site.builder(output: output)
+            builder.templates = theme
+            builder.options.cacheDirectory = cache
+            #expect(try builder.build().wroteOutput)
+            return Array(try Data(contentsOf: output.appendingPathComponent("index.html")))
+        }
+        let first = try build(site.output, cache: site.cache)
+        #expect(String(decoding: first, as: UTF8.self).contains("<p>a--row a--row-2 b--row c--row c--row-2 </p>"))
+        try site.write("b.md", "# B\n\n" + Self.row(71))
+        let rebuilt = try build(site.output, cache: site.cache)
+        let clean = site.root.appendingPathComponent("clean")
+        #expect(rebuilt == (try build(clean.appendingPathComponent("out"), cache: clean.appendingPathComponent("cache"))))
+    }
 }

@@ -45,6 +45,10 @@ public struct SiteBuilder: Sendable {
         /// build (`skelsite serve`, which owns it while it runs): the output is not listed
         /// and `stat`ed file by file (see `PublishedGenerations`). Off for `skelsite build`.
         public var trustsItsOutput = false
+        /// Leave the build's own tables for the process's exit to reclaim rather than free
+        /// them when `build` returns (`KeptUntilExit`): for `skelsite build`, which exits
+        /// right after. Off for serve and library use, whose memory would grow with each build.
+        public var keepsMemoryUntilExit = false
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
                     rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil,
@@ -227,6 +231,9 @@ public struct SiteBuilder: Sendable {
         report.wroteOutput = true
         report.changedFiles = writer.writtenPaths()
         cache.prune(keeping: Set(rendered.components.values.map(\.key)))
+        if options.keepsMemoryUntilExit {
+            KeptUntilExit.hold([discovery, memos, parsed, cacheIndex, rendered, site, contexts, writer, cache, generations])
+        }
         report.steps = run.events
         return report
     }

@@ -17,8 +17,6 @@ struct GalleryCardTemplate {
     static let cardNames: Set<String> = ["id", "title", "url", "docTitle", "docURL", "thumb", "darkThumb", "thumb2x",
                                          "darkThumb2x", "width", "height", "tagList", "searchText"]
     static let optionalCardNames: Set<String> = ["tags", "hasTags"]
-    /// Both, sorted: the order a card's values are digested in.
-    private static let sortedCardNames = cardNames.union(optionalCardNames).sorted()
     /// The page's placeholder: a triple-stash variable (never a standalone tag) alone on a
     /// line, so the lines around it keep the standalone state they had.
     static let placeholder = "__skelsiteGalleryCards"
@@ -29,6 +27,9 @@ struct GalleryCardTemplate {
     let names: Set<String>
     /// SHA-256 of the card body: part of every card's digest.
     let bodyDigest: String
+    /// Whether the page, outside the cards, reads `components` other than to ask whether
+    /// there are any (so its context needs every card's).
+    let pageReadsCards: Bool
 
     /// The cut of the theme's `index.mustache`; nil when it cannot be cut safely.
     init?(theme: TemplateSet) {
@@ -43,6 +44,7 @@ struct GalleryCardTemplate {
         }
         self.library = library
         names = cut.names
+        pageReadsCards = cut.pageReadsCards
         bodyDigest = SHA256.hex(Array(cut.card.utf8))
     }
 
@@ -51,10 +53,6 @@ struct GalleryCardTemplate {
         names.allSatisfy { name in
             name == "." || Self.cardNames.contains(name) || (Self.optionalCardNames.contains(name) && context[name] == nil)
         }
-    }
-
-    func renderCard(_ card: [String: Any]) -> String {
-        library.render(card, withTemplate: Self.cardName) ?? ""
     }
 
     /// The page around the cards: the bytes before them, and those after (the
@@ -72,9 +70,9 @@ struct GalleryCardTemplate {
         return (Array(bytes[..<at]), Array(bytes[(at + needle.count + 1)...]))
     }
 
-    /// A digest of everything a card's rendering reads: the body and the card's values.
-    /// nil for a value of a kind cards do not hold.
-    func digest(of card: [String: Any]) -> String? {
+    /// A digest of everything a card's rendering reads: the body and the card's values,
+    /// by name in sorted order, each with its kind.
+    func digest(of card: GalleryCard) -> String {
         // Appended in place into one buffer (why: a big gallery digests 5000 cards a
         // rebuild, and an array per field was most of it).
         var material: [UInt8] = []
@@ -82,33 +80,30 @@ struct GalleryCardTemplate {
         material += "body=".utf8
         material += bodyDigest.utf8
         material.append(0x0A)
-        // In the order of the keys' sort, as before; the card's own keys are looked up
-        // in a list sorted once (why: sorting each card's values was a fifth of this).
-        var fields: [(key: String, value: Any)] = []
-        fields.reserveCapacity(card.count)
-        for key in Self.sortedCardNames { if let value = card[key] { fields.append((key, value)) } }
-        if fields.count != card.count { fields = card.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) } }
-        for (key, value) in fields {
+        card.forEachValue { key, value in
             material += key.utf8
             switch value {
-            case let text as String:
+            case .text(let text):
                 material += [0, 0x73]
                 material += text.utf8
-            case let number as Int:
+            case .number(let number):
                 material += [0, 0x69]
                 material += String(number).utf8
-            case let flag as Bool: material += [0, 0x62, flag ? 0x31 : 0x30]
-            case let list as [String]:
+            case .flag(let flag): material += [0, 0x62, flag ? 0x31 : 0x30]
+            case .list(let list):
                 material += [0, 0x61]
                 for item in list {
                     material.append(1)
                     material += item.utf8
                 }
-            default: return nil
             }
             material.append(0x0A)
         }
         return SHA256.hex(material)
+    }
+
+    func renderCard(_ card: GalleryCard) -> String {
+        library.render(card.context, withTemplate: Self.cardName) ?? ""
     }
 
     // MARK: cutting the template
@@ -119,6 +114,9 @@ struct GalleryCardTemplate {
         /// The section's body, from the line after its open tag to the line of its close.
         var card: String
         var names: Set<String>
+        /// Whether the page reads `components` outside the section, other than in an
+        /// inverted section (which asks only whether there are any).
+        var pageReadsCards = false
     }
 
     /// Cuts `text` at its one `{{#components}}` section, or nil (see the type's comment).
@@ -139,6 +137,11 @@ struct GalleryCardTemplate {
         }
         guard let closeIndex, let openLine = standaloneLine(tags[open].range, in: bytes),
               let closeLine = standaloneLine(tags[closeIndex].range, in: bytes), openLine.upperBound <= closeLine.lowerBound else { return nil }
+        // A page that reads `components` outside the section, other than to ask whether
+        // there are none (`{{^components}}`), needs every card's context.
+        let pageReadsCards = (tags[..<open] + tags[(closeIndex + 1)...]).contains {
+            ($0.name == "components" || $0.name.hasPrefix("components.")) && $0.sigil != UInt8(ascii: "^") && $0.sigil != UInt8(ascii: "/")
+        }
         var names: Set<String> = []
         for tag in tags[(open + 1)..<closeIndex] {
             switch tag.sigil {
@@ -156,7 +159,8 @@ struct GalleryCardTemplate {
         // placeholder's own newline stands in for.
         guard card.last == 0x0A else { return nil }
         let page = Array(bytes[..<openLine.lowerBound]) + Array("{{{\(placeholder)}}}\n".utf8) + Array(bytes[closeLine.upperBound...])
-        return Cut(page: String(decoding: page, as: UTF8.self), card: String(decoding: card, as: UTF8.self), names: names)
+        return Cut(page: String(decoding: page, as: UTF8.self), card: String(decoding: card, as: UTF8.self), names: names,
+                   pageReadsCards: pageReadsCards)
     }
 
     private struct Tag {

@@ -10,41 +10,44 @@ struct GalleryIndex {
     /// there, not rendered again.
     func render(items: [GalleryItem], searchJSON: String, previous: (page: [UInt8], cards: GalleryCardsFile)?)
         -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) {
-        let context = context(items: items, searchJSON: searchJSON)
-        let whole = { (Array(contexts.theme.render("index", context).utf8), nil as [GalleryCardsFile.Card]?) }
-        let cards = Cards(context["components"] as? [[String: Any]] ?? [])
-        guard !cards.all.isEmpty, let cut = GalleryCardTemplate(theme: contexts.theme), cut.isSelfContained(page: context),
-              let around = cut.renderPage(context) else { return whole() }
+        let cards = Parallel.chunks(items) { GalleryCard($0) }
+        var context = context(items: items, searchJSON: searchJSON)
+        let whole = { [contexts] (context: [String: Any]) -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) in
+            var context = context
+            context["components"] = cards.map(\.context)
+            return (Array(contexts.theme.render("index", context).utf8), nil)
+        }
+        guard !cards.isEmpty, let cut = GalleryCardTemplate(theme: contexts.theme), cut.isSelfContained(page: context)
+        else { return whole(context) }
+        // Cards' contexts are made only for the cards rendered, unless the page reads them;
+        // else the page sees a list as empty as the cards are (for `{{^components}}`; a
+        // partial that read more would fail the probe below, and the page be made whole).
+        context["components"] = cut.pageReadsCards ? cards.map(\.context) : [true]
+        guard let around = cut.renderPage(context) else { return whole(context) }
         // The cut must give the whole template's bytes: a page of the first two cards, both ways.
         var probe = context
-        probe["components"] = Array(cards.all.prefix(2))
+        probe["components"] = cards.prefix(2).map(\.context)
         let expected = Array(contexts.theme.render("index", probe).utf8)
-        guard expected == around.before + cards.all.prefix(2).flatMap({ Array(cut.renderCard($0).utf8) }) + around.after else {
-            return whole()
+        guard expected == around.before + cards.prefix(2).flatMap({ Array(cut.renderCard($0).utf8) }) + around.after else {
+            return whole(context)
         }
         let old = previous.map { $0.cards.slices(in: $0.page) } ?? [:]
-        let made = Parallel.map(Array(cards.all.indices)) { index -> (digest: String?, fresh: [UInt8]?) in
-            let digest = cut.digest(of: cards.all[index])
-            if let digest, old[digest] != nil { return (digest, nil) }
-            return (digest, Array(cut.renderCard(cards.all[index]).utf8))
+        let made = Parallel.map(Array(cards.indices)) { index -> (digest: String, fresh: [UInt8]?) in
+            let digest = cut.digest(of: cards[index])
+            if old[digest] != nil { return (digest, nil) }
+            return (digest, Array(cut.renderCard(cards[index]).utf8))
         }
         var bytes = around.before
-        bytes.reserveCapacity(previous?.page.count ?? (around.before.count + around.after.count + cards.all.count * 1500))
+        bytes.reserveCapacity(previous?.page.count ?? (around.before.count + around.after.count + cards.count * 1500))
         var placed: [GalleryCardsFile.Card] = []
         placed.reserveCapacity(made.count)
         for (digest, fresh) in made {
             let start = bytes.count
-            if let fresh { bytes += fresh } else if let digest, let slice = old[digest] { bytes += slice }
-            if let digest { placed.append(GalleryCardsFile.Card(digest: digest, offset: start, length: bytes.count - start)) }
+            if let fresh { bytes += fresh } else if let slice = old[digest] { bytes += slice }
+            placed.append(GalleryCardsFile.Card(digest: digest, offset: start, length: bytes.count - start))
         }
         bytes += around.after
         return (bytes, placed)
-    }
-
-    /// The card contexts, shared read-only with the threads that render them.
-    private final class Cards: @unchecked Sendable {
-        let all: [[String: Any]]
-        init(_ all: [[String: Any]]) { self.all = all }
     }
 
     private func context(items: [GalleryItem], searchJSON: String) -> [String: Any] {
@@ -57,7 +60,6 @@ struct GalleryIndex {
             if !content.styles.isEmpty { context["styles"] = content.styles }
             if let description = intro.frontMatter.description { context["pageDescription"] = description }
         }
-        context["components"] = items.map(card)
         context["componentCount"] = items.count
         let tags = Set(site.galleryDocuments.flatMap(\.frontMatter.tags))
         if !tags.isEmpty {
@@ -91,23 +93,5 @@ struct GalleryIndex {
         for item in items { material += "card=\(item.component.id)\t\(item.rendered.artifacts.width)x\(item.rendered.artifacts.height)\n" }
         material += "search=" + searchDigest + "\n"
         return SHA256.hex(Array(material.utf8))
-    }
-
-    private func card(_ item: GalleryItem) -> [String: Any] {
-        let document = item.document, component = item.component, files = item.files
-        var card: [String: Any] = [
-            "id": component.id, "title": component.title, "url": item.url, "docTitle": document.title,
-            "docURL": document.pagePath,
-            "thumb": files.link(ComponentFiles.light1x), "darkThumb": files.link(ComponentFiles.dark1x),
-            "thumb2x": files.link(ComponentFiles.light2x), "darkThumb2x": files.link(ComponentFiles.dark2x),
-            "width": item.rendered.artifacts.width, "height": item.rendered.artifacts.height,
-            "tagList": document.frontMatter.tags.joined(separator: " "),
-            "searchText": ([component.title, document.title] + document.frontMatter.tags).joined(separator: " ").lowercased(),
-        ]
-        if !document.frontMatter.tags.isEmpty {
-            card["tags"] = document.frontMatter.tags
-            card["hasTags"] = true
-        }
-        return card
     }
 }

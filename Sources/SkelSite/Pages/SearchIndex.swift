@@ -2,7 +2,7 @@
 /// a fixed key order (why: byte-stable JSON), so the gallery can search without a server.
 enum SearchIndex {
     static func json(_ items: [GalleryItem]) -> String {
-        items.isEmpty ? "[]\n" : "[\n" + items.map(record).joined(separator: ",\n") + "\n]\n"
+        items.isEmpty ? "[]\n" : "[\n" + Parallel.chunks(items, record).joined(separator: ",\n") + "\n]\n"
     }
 
     private static func record(_ item: GalleryItem) -> String {
