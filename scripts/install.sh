@@ -3,6 +3,10 @@
 #   PREFIX/bin/skelsite                   the tool (release build)
 #   PREFIX/share/skelsite/Templates       the default theme
 #   PREFIX/share/skelsite/skelsite.wasm   the playground's renderer
+#   PREFIX/lib/skelsite/libSkelsitePNGWriteSpeed.so
+#                                         what verify preloads into WebKit's browser to
+#                                         encode its screenshots fast (optional: taken
+#                                         from beside the binary when it is there)
 # The tool finds share/skelsite beside its bin/ folder (TemplateSet, PlaygroundPage).
 #
 #   scripts/install.sh [--prefix DIR] [--no-build] [--binary FILE] [--wasm FILE]
@@ -13,7 +17,7 @@
 # --binary FILE  install this skelsite executable (implies no build of the tool)
 # --wasm FILE    install this module (implies no build of the module)
 #
-# Uninstall: rm -f PREFIX/bin/skelsite && rm -rf PREFIX/share/skelsite
+# Uninstall: rm -f PREFIX/bin/skelsite && rm -rf PREFIX/share/skelsite PREFIX/lib/skelsite
 # (README.md, "Install"). At run time the tool needs cmark-gfm's libraries
 # (scripts/setup.sh) and the Swift runtime of the toolchain that built it: Foundation
 # linked statically would need libcurl's static library, which Debian does not ship.
@@ -31,7 +35,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0; shift ;;
     --binary) [ $# -ge 2 ] || { echo "install.sh: --binary needs a file" >&2; exit 2; }; binary=$2; shift 2 ;;
     --wasm) [ $# -ge 2 ] || { echo "install.sh: --wasm needs a file" >&2; exit 2; }; wasm=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -40,6 +44,7 @@ if [ -z "$binary" ]; then
   if [ "$build" = 1 ]; then
     echo "== swift build -c release --product skelsite" >&2
     swift build -c release --product skelsite >&2
+    swift build -c release --product SkelsitePNGWriteSpeed >&2
   fi
   binary=.build/release/skelsite
 fi
@@ -65,4 +70,10 @@ install -m 0644 "$wasm" "$share/skelsite.wasm"
 install -m 0755 "$binary" "$prefix/bin/skelsite.new"
 mv -f "$prefix/bin/skelsite.new" "$prefix/bin/skelsite"
 echo "installed $prefix/bin/skelsite, $share/Templates and $share/skelsite.wasm" >&2
+speed="$(dirname "$binary")/libSkelsitePNGWriteSpeed.so"
+if [ -f "$speed" ]; then
+  mkdir -p "$prefix/lib/skelsite"
+  install -m 0644 "$speed" "$prefix/lib/skelsite/libSkelsitePNGWriteSpeed.so"
+  echo "installed $prefix/lib/skelsite/libSkelsitePNGWriteSpeed.so" >&2
+fi
 "$prefix/bin/skelsite" --version

@@ -36,9 +36,13 @@ public final class WebKitCamera: BrowserCamera {
     private let driver: String
     private let miniBrowser: String
     private let xvfb: String
+    /// The library preloaded into the browser (`FastScreenshotEncoding`), if any.
+    let preload: String?
 
     /// Checks that the driver, MiniBrowser and Xvfb are there; they start when first needed.
-    public init(driver: String = "WebKitWebDriver", miniBrowser: String? = nil, xvfb: String = "Xvfb") throws {
+    /// `preload`: the fast screenshot encoder, found beside this executable by default.
+    public init(driver: String = "WebKitWebDriver", miniBrowser: String? = nil, xvfb: String = "Xvfb",
+                preload: String? = FastScreenshotEncoding.library()) throws {
         guard let foundDriver = ExecutableLookup.find(driver) else { throw BrowserFailure.missing(driver, engine: .webkit) }
         guard let foundBrowser = miniBrowser.map({ ExecutableLookup.find($0) }) ?? ExecutableLookup.miniBrowser() else {
             throw BrowserFailure.missing(miniBrowser ?? "MiniBrowser", engine: .webkit, package: "libwebkit2gtk-4.1-0")
@@ -49,6 +53,7 @@ public final class WebKitCamera: BrowserCamera {
         self.driver = foundDriver
         self.miniBrowser = foundBrowser
         self.xvfb = foundXvfb
+        self.preload = preload
     }
 
     /// A virtual screen for every scale's browser: Xvfb picks a free display number
@@ -100,6 +105,8 @@ public final class WebKitCamera: BrowserCamera {
                 "DISPLAY": display, "WAYLAND_DISPLAY": nil,
                 "GDK_BACKEND": "x11", "GDK_SCALE": String(scale), "GDK_DPI_SCALE": "1",
                 "WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1",
+                // The browser inherits it: its screenshots are encoded fast (FastScreenshotEncoding).
+                "LD_PRELOAD": FastScreenshotEncoding.preload(preload, existing: ProcessInfo.processInfo.environment["LD_PRELOAD"]),
             ])
             do {
                 let deadline = Date().addingTimeInterval(30)
@@ -141,7 +148,9 @@ public final class WebKitCamera: BrowserCamera {
     }
 
     /// Its own driver, browsers and virtual display.
-    public func twin() throws -> BrowserCamera { try WebKitCamera(driver: driver, miniBrowser: miniBrowser, xvfb: xvfb) }
+    public func twin() throws -> BrowserCamera {
+        try WebKitCamera(driver: driver, miniBrowser: miniBrowser, xvfb: xvfb, preload: preload)
+    }
 
     public func shutdown() {
         lock.withLock {
@@ -158,6 +167,12 @@ public final class WebKitCamera: BrowserCamera {
     deinit { shutdown() }
 
     public func screenshot(of file: URL, width: Int, height: Int, scale: Int) throws -> RGBAImage {
+        try Screenshot.image(screenshotPNG(of: file, width: width, height: height, scale: scale),
+                             engine: engine, width: width, height: height, scale: scale)
+    }
+
+    /// The browser's PNG of its viewport, as it sent it.
+    func screenshotPNG(of file: URL, width: Int, height: Int, scale: Int) throws -> [UInt8] {
         var running = try browser(scale: scale)
         let path = "/session/" + running.session
         // Only ever enlarged: resizing the window costs WebKit more than the blank
@@ -186,6 +201,6 @@ public final class WebKitCamera: BrowserCamera {
               let data = Data(base64Encoded: base64) else {
             throw BrowserFailure("WebKit returned no screenshot")
         }
-        return try Screenshot.image([UInt8](data), engine: engine, width: width, height: height, scale: scale)
+        return [UInt8](data)
     }
 }
