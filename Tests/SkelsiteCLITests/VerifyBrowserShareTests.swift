@@ -24,6 +24,18 @@ import Testing
         #expect(VerifySheets.browsers(forSheets: 3, perBrowser: 2) == 2)
     }
 
+    /// One browser per core and one more walk at a time; WebKit's walks start first,
+    /// then the others, longest first, equals in the order given.
+    @Test func browsersTakeTurnsWebKitFirst() {
+        #expect(VerifySheets.browsersAtOnce(cores: 2) == 3)
+        #expect(VerifySheets.browsersAtOnce(cores: 8) == 9)
+        #expect(VerifySheets.browsersAtOnce(cores: 0) == 2)
+        let walks: [(engine: BrowserEngine, sheets: Int)] = [(.chromium, 22), (.chromium, 95), (.firefox, 22), (.firefox, 95),
+                                                             (.webkit, 107), (.webkit, 248), (.webkit, 249)]
+        #expect(VerifySheets.order(walks) == [6, 5, 4, 1, 3, 0, 2])
+        #expect(VerifySheets.order([(.firefox, 300), (.webkit, 1)]) == [1, 0])
+    }
+
     static let wide = """
         skeleton "Wide A" width=1000
           animation shimmer duration=1s

@@ -160,9 +160,15 @@ public struct VerifyRun {
         }
         let outcomes = EngineOutcomes(count: lanes.count)
         let group = DispatchGroup()
-        for (slot, (camera, walk)) in lanes.enumerated() {
+        // At most `VerifySheets.browsersAtOnce` browsers walk at a time, WebKit's walks
+        // first, then the longest (VerifySheets.order); the others wait their turn.
+        let gate = DispatchSemaphore(value: VerifySheets.browsersAtOnce())
+        for slot in VerifySheets.order(lanes.map { (engine: $0.camera.engine, sheets: $0.walk.count) }) {
+            let (camera, walk) = lanes[slot]
             group.enter()
             let work = UncheckedSendable { [self, camera, walk] in
+                gate.wait()
+                defer { gate.signal() }
                 do {
                     var results: [VerifyResult] = []
                     var tiled = TiledFrames()

@@ -1,3 +1,4 @@
+import Foundation
 import SkeletonCore
 
 /// Frames of many specs packed onto sheets: one page and one screenshot per sheet and
@@ -160,6 +161,29 @@ struct VerifySheets {
     /// waiting on each capture; on site/ WebKit's 2x sheets (496) were the longest walk
     /// of all, and with every engine at once they alone set the run's length.)
     static let sheetsPerBrowser = 250
+
+    /// How many browsers walk their sheets at the same time: one per core and one more
+    /// (a browser waits on each capture part of the time). Why not all at once: on
+    /// site/ on two cores, all seven of a run (Chromium and Firefox at two scales,
+    /// WebKit at 1x and twice at 2x) at once took 114 s of CPU time and 60 s; three at
+    /// a time, 102 to 104 s and 55 to 56 s (site/guides/verify-css-vs-png.md).
+    static func browsersAtOnce(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        max(1, cores) + 1
+    }
+
+    /// The order browsers start their walks in: WebKit's first (its walks cost the most
+    /// CPU time, a sheet of its 960 pixels about 0.08 s against 0.2 s for Chromium's and
+    /// Firefox's sheets of 2,048), then the others, each the longest walk first; equal
+    /// ones in the order given. (Why not by estimated CPU time alone, which mixes the
+    /// engines: on site/, four runs each, 54 to 61 s (mean 56) this way against 56 to
+    /// 62 s (mean 59) that way.)
+    static func order(_ walks: [(engine: BrowserEngine, sheets: Int)]) -> [Int] {
+        walks.indices.sorted { a, b in
+            let (x, y) = (walks[a], walks[b])
+            if (x.engine == .webkit) != (y.engine == .webkit) { return x.engine == .webkit }
+            return x.sheets != y.sheets ? x.sheets > y.sheets : a < b
+        }
+    }
 
     /// How many browsers walk `sheets` sheets of one engine at one scale: one per
     /// `perBrowser` sheets begun, at most 4 (each is a browser's memory).
