@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// SHA-256's 64 round constants (K), for the rounds written in Swift too.
+extern const uint32_t *const skelsite_sha256_round_constants;
+
 /// 1 when this processor has the SHA extensions (and SSSE3, SSE4.1) that
 /// `skelsite_sha256_blocks` needs; 0 elsewhere, where the caller hashes in Swift.
 int skelsite_sha256_hardware(void);

@@ -38,17 +38,10 @@ struct GalleryCard: Sendable, Equatable {
         searchText = ([component.title, document.title] + tags).joined(separator: " ").lowercased()
     }
 
-    /// The card's template context.
+    /// The card's template context: each value under its name.
     var context: [String: Any] {
-        var card: [String: Any] = [
-            "id": id, "title": title, "url": url, "docTitle": docTitle, "docURL": docURL,
-            "thumb": thumb, "darkThumb": darkThumb, "thumb2x": thumb2x, "darkThumb2x": darkThumb2x,
-            "width": width, "height": height, "tagList": tagList, "searchText": searchText,
-        ]
-        if !tags.isEmpty {
-            card["tags"] = tags
-            card["hasTags"] = true
-        }
+        var card: [String: Any] = [:]
+        forEachValue { name, value in card[name] = value.context }
         return card
     }
 
@@ -77,5 +70,15 @@ struct GalleryCard: Sendable, Equatable {
         case number(Int)
         case flag(Bool)
         case list([String])
+
+        /// The value as a template reads it.
+        var context: Any {
+            switch self {
+            case .text(let text): text
+            case .number(let number): number
+            case .flag(let flag): flag
+            case .list(let list): list
+            }
+        }
     }
 }

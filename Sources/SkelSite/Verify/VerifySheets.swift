@@ -165,8 +165,9 @@ struct VerifySheets {
     /// How many browsers walk their sheets at the same time: one per core and one more
     /// (a browser waits on each capture part of the time). Why not all at once: on
     /// site/ on two cores, all seven of a run (Chromium and Firefox at two scales,
-    /// WebKit at 1x and twice at 2x) at once took 114 s of CPU time and 60 s; three at
-    /// a time, 102 to 104 s and 55 to 56 s (site/guides/verify-css-vs-png.md).
+    /// WebKit at 1x and twice at 2x) at once took 113 to 117 s of CPU time and 58 to
+    /// 62 s; three at a time, 100 to 110 s and 54 to 62 s, median 58.6 s over ten runs
+    /// (site/guides/verify-css-vs-png.md).
     static func browsersAtOnce(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
         max(1, cores) + 1
     }
