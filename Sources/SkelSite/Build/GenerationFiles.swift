@@ -219,6 +219,13 @@ struct FolderScan: Sendable {
         return scan
     }
 
+    /// `of(folder.path)` for a generation about the size of `files` (files plus their
+    /// folders: a component's folder holds four or more PNGs).
+    static func of(_ folder: URL, like files: GenerationFiles?) -> FolderScan {
+        let count = files?.records.count ?? 0
+        return of(folder.path, expecting: count + count / 4)
+    }
+
     /// One folder's entries (not its subfolders'), by path relative to the scan's root.
     private static func list(_ directory: String, prefix: String) -> [(String, Entry)] {
         guard let handle = opendir(directory) else { return [] }

@@ -47,7 +47,7 @@ final class GenerationWriter: @unchecked Sendable {
     /// `live`: the live generation's folder and what it holds, when there is one whose
     /// record was read. `holding`: what the work folder is known to hold (serve's own last
     /// build left it so), instead of listing it. `listed`: the work folder's listing, when
-    /// the caller began it earlier (`WorkFolderContents.scan`), after taking the output's lock.
+    /// the caller began it earlier (`FolderScan.of(_:like:)`), after taking the output's lock.
     init(folder: URL, live: (folder: URL, files: GenerationFiles)?, holding known: GenerationFiles? = nil,
          listed: Background<FolderScan>? = nil) {
         self.folder = folder
@@ -55,7 +55,7 @@ final class GenerationWriter: @unchecked Sendable {
         livePath = live.flatMap { SourceReading.realPath($0.folder) }
         liveFiles = live?.files ?? GenerationFiles()
         before = known.map(WorkFolderContents.known)
-            ?? .listed(listed?.value() ?? WorkFolderContents.scan(folder, expecting: liveFiles))
+            ?? .listed(listed?.value() ?? FolderScan.of(folder, like: liveFiles))
         // Folders not listed are checked when a file goes in one (`ensureFolder`).
         folders = before.listedFolders
         folders.insert("")

@@ -107,13 +107,13 @@ public struct SiteBuilder: Sendable {
             let trusted = options.trustsItsOutput
                 && PublishedGenerations.shared.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles
             if let previous, previous.inputs == inputs.all, let liveFiles, let folder = opened.liveFolder,
-               trusted || liveFiles.matches(FolderScan.of(folder.path, expecting: liveFiles.records.count + liveFiles.records.count / 4)) {
+               trusted || liveFiles.matches(FolderScan.of(folder, like: liveFiles)) {
                 unchanged = previous
             }
             // Something changed: the work folder is listed beside parsing and rendering
             // (the lock is held), unless serve's last build left it known (`trusted`).
             let work = opened.workFolder
-            let listing = unchanged == nil && !trusted ? Background { WorkFolderContents.scan(work, expecting: liveFiles) } : nil
+            let listing = unchanged == nil && !trusted ? Background { FolderScan.of(work, like: liveFiles) } : nil
             return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged,
                                                workListing: listing),
                               summary: "\(found.count) docs")

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the work generation held when a build began: listed and `stat`ed (`FolderScan`,
 /// `skelsite build`), or known from the records `skelsite serve`'s own last build left
 /// there. Known records are looked up as they are, not copied into a scan first (why:
@@ -12,13 +10,6 @@ struct WorkFolderContents: Sendable {
     static func listed(_ scan: FolderScan) -> WorkFolderContents { .init(scan: scan, known: nil) }
 
     static func known(_ files: GenerationFiles) -> WorkFolderContents { .init(scan: nil, known: files) }
-
-    /// Lists and `stat`s the work folder, whose site was the live one before `live`
-    /// (files plus their folders: a component's folder holds four or more PNGs).
-    static func scan(_ folder: URL, expecting live: GenerationFiles?) -> FolderScan {
-        let files = live?.records.count ?? 0
-        return FolderScan.of(folder.path, expecting: files + files / 4)
-    }
 
     /// The stamp of the regular file at `path` (nil: none, or a link, folder or other).
     func fileStamp(_ path: String) -> GenerationFiles.Stamp? {

@@ -125,6 +125,19 @@ enum SheetTurn {
         file.absoluteString.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
     }
 
+    /// Shows `file`'s sheet in a WebDriver browser whose loaded book is `loaded`: by its
+    /// fragment (`script`) when that book is loaded, else by loading the page (`load`)
+    /// and asking the viewport check; `run` runs a script and gives its value. Returns
+    /// the viewport check's answer; `loaded` becomes `file`'s book.
+    static func show(_ file: URL, loaded: inout String?, run: (String) throws -> Any?,
+                     load: (String) throws -> Void) throws -> Any? {
+        let page = page(of: file)
+        if loaded == page, let fragment = file.fragment { return try run(script(fragment: fragment)) }
+        try load(file.absoluteString)
+        loaded = page
+        return try run("return " + ViewportCheck.expression)
+    }
+
     /// A WebDriver script body (it may return a promise, which the driver awaits).
     static func script(fragment: String) -> String {
         "location.hash = " + JSONText.string("#" + fragment)

@@ -155,18 +155,12 @@ public final class FirefoxCamera: BrowserCamera {
             running.sizedFor = (width, height)
             lock.withLock { browsers[scale] = running }
         }
-        let page = SheetTurn.page(of: file)
-        let answer: [String: Any]
-        if running.page == page, let fragment = file.fragment {
-            answer = try running.client.call("WebDriver:ExecuteScript", ["script": SheetTurn.script(fragment: fragment), "args": []])
-        } else {
-            try running.client.call("WebDriver:Navigate", ["url": file.absoluteString])
-            answer = try running.client.call("WebDriver:ExecuteScript",
-                                             ["script": "return " + ViewportCheck.expression, "args": []])
-            running.page = page
-            lock.withLock { browsers[scale] = running }
-        }
-        try ViewportCheck.check(answer["value"], engine: engine, width: width, height: height, scale: scale)
+        let client = running.client, before = running.page
+        let answer = try SheetTurn.show(file, loaded: &running.page,
+                                        run: { try client.call("WebDriver:ExecuteScript", ["script": $0, "args": []])["value"] },
+                                        load: { try client.call("WebDriver:Navigate", ["url": $0]) })
+        if running.page != before { lock.withLock { browsers[scale] = running } }
+        try ViewportCheck.check(answer, engine: engine, width: width, height: height, scale: scale)
         let shot = try running.client.call("WebDriver:TakeScreenshot", ["full": false, "hash": false, "scroll": false])
         guard let base64 = shot["value"] as? String, let data = Data(base64Encoded: base64) else {
             throw BrowserFailure("Firefox returned no screenshot")

@@ -185,17 +185,11 @@ public final class WebKitCamera: BrowserCamera {
             running.sizedFor = size
             lock.withLock { browsers[scale] = running }
         }
-        let page = SheetTurn.page(of: file)
-        let answer: Any?
-        if running.page == page, let fragment = file.fragment {
-            answer = try running.client.call("POST", path + "/execute/sync", ["script": SheetTurn.script(fragment: fragment), "args": []])
-        } else {
-            try running.client.call("POST", path + "/url", ["url": file.absoluteString])
-            answer = try running.client.call("POST", path + "/execute/sync",
-                                             ["script": "return " + ViewportCheck.expression, "args": []])
-            running.page = page
-            lock.withLock { browsers[scale] = running }
-        }
+        let client = running.client, before = running.page
+        let answer = try SheetTurn.show(file, loaded: &running.page,
+                                        run: { try client.call("POST", path + "/execute/sync", ["script": $0, "args": []]) },
+                                        load: { try client.call("POST", path + "/url", ["url": $0]) })
+        if running.page != before { lock.withLock { browsers[scale] = running } }
         try ViewportCheck.check(answer, engine: engine, width: width, height: height, scale: scale)
         guard let base64 = try running.client.call("GET", path + "/screenshot") as? String,
               let data = Data(base64Encoded: base64) else {

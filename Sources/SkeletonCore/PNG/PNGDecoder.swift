@@ -87,25 +87,7 @@ public enum PNGDecoder {
         var failure: PNGError?
         let pixels = [UInt8](unsafeUninitializedCapacity: h.width * h.height * 4) { out, initialized in
             do throws(PNGError) {
-                try data.withBytes { (buffer) throws(PNGError) in
-                    var offset = 0
-                    var rowNumber = 0
-                    for pass in h.passes {
-                        let (pw, ph) = h.passSize(pass)
-                        if pw == 0 || ph == 0 { continue }
-                        let rowBytes = h.rowBytes(width: pw)
-                        let start = buffer.baseAddress! + offset
-                        try PNGUnfilter.unfilter(start, rows: ph, rowBytes: rowBytes, stride: h.filterStride,
-                                                 firstRow: rowNumber)
-                        for r in 0..<ph {
-                            try converter.convert(row: start + r * (rowBytes + 1) + 1, count: pw,
-                                                  into: out.baseAddress!, y: pass.y0 + r * pass.dy,
-                                                  x0: pass.x0, dx: pass.dx, width: h.width)
-                        }
-                        offset += ph * (rowBytes + 1)
-                        rowNumber += ph
-                    }
-                }
+                try data.withBytes { (rows) throws(PNGError) in try fill(out.baseAddress!, from: rows, header: h, converter: converter) }
             } catch {
                 failure = error
                 out.initialize(repeating: 0)  // nothing is read from it, but all of it is initialised
@@ -113,7 +95,27 @@ public enum PNGDecoder {
             initialized = out.count
         }
         if let failure { throw failure }
-        let image = RGBAImage(width: h.width, height: h.height, pixels: pixels)
-        return image
+        return RGBAImage(width: h.width, height: h.height, pixels: pixels)
+    }
+
+    /// Unfilters the inflated `rows` in place, pass by pass, and converts every pixel into
+    /// `out` (width × height RGBA).
+    private static func fill(_ out: UnsafeMutablePointer<UInt8>, from rows: UnsafeMutableBufferPointer<UInt8>,
+                             header h: PNGHeader, converter: PNGPixelConverter) throws(PNGError) {
+        var offset = 0
+        var rowNumber = 0
+        for pass in h.passes {
+            let (pw, ph) = h.passSize(pass)
+            if pw == 0 || ph == 0 { continue }
+            let rowBytes = h.rowBytes(width: pw)
+            let start = rows.baseAddress! + offset
+            try PNGUnfilter.unfilter(start, rows: ph, rowBytes: rowBytes, stride: h.filterStride, firstRow: rowNumber)
+            for r in 0..<ph {
+                try converter.convert(row: start + r * (rowBytes + 1) + 1, count: pw, into: out,
+                                      y: pass.y0 + r * pass.dy, x0: pass.x0, dx: pass.dx, width: h.width)
+            }
+            offset += ph * (rowBytes + 1)
+            rowNumber += ph
+        }
     }
 }
