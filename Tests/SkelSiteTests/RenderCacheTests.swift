@@ -80,6 +80,36 @@ import Testing
         #expect(TestSite.hashes(of: site.output) == before)
     }
 
+    @Test func aStoredEntryIsRecordedAsTheIndexWouldAndItsPNGsReadFromItsEnd() throws {
+        let site = try TestSite([:])
+        defer { site.remove() }
+        let cache = RenderCache(directory: site.cache)
+        try cache.prepare()
+        let spec = try #require(SpecParser.parse("skeleton \"x\" width=80\n  animation shimmer duration=1.2s\n  row gap=8\n    circle 20\n    rect width=40 height=10\n").spec)
+        let output = ComponentRenderer.render(spec, label: "x")
+        let key = String(repeating: "ab", count: 32)
+        let stored = try cache.store(key, output)
+        // The record made from the written file is the one a look at the stored entry makes.
+        let record = try #require(stored.record)
+        #expect(cache.indexRecord(key, stored.entry) == record)
+        let names = output.artifacts.pngNames
+        #expect(names.count == 6)
+        let read = try #require(cache.pngs(key, unchangedSince: record.stamp, names: names, sizes: stored.entry.pngSizes))
+        #expect(read.mapValues(Array.init) == Dictionary(uniqueKeysWithValues: output.files))
+        #expect(read.mapValues(Array.init) == cache.pngs(key)?.mapValues(Array.init))
+        // A file no longer as stored (same bytes, another inode) is not read from its end.
+        let path = site.cache.appendingPathComponent(key + ".entry").path
+        let bytes = try #require(RenderCache.readRegularFile(path))
+        #expect(unlink(path) == 0)
+        try PlainFileWriter.write(bytes, to: path)
+        #expect(cache.pngs(key, unchangedSince: record.stamp, names: names, sizes: stored.entry.pngSizes) == nil)
+        // Sizes that add up to more than the file, or a name without a size: nil.
+        let now = try #require(GenerationFiles.Stamp.of(path))
+        #expect(cache.pngs(key, unchangedSince: now, names: names, sizes: stored.entry.pngSizes) != nil)
+        #expect(cache.pngs(key, unchangedSince: now, names: names + ["more.png"], sizes: stored.entry.pngSizes) == nil)
+        #expect(cache.pngs(key, unchangedSince: now, names: names, sizes: stored.entry.pngSizes.mapValues { $0 + bytes.count }) == nil)
+    }
+
     @Test func entryFileRoundTrips() throws {
         let artifacts = ComponentArtifacts(scope: "sk-abc", html: "<div>é\n\n</div>", css: ".a{}\n\n", width: 12, height: 7,
                                            pngNames: ["a.png", "b.png"], animated: true, frameTimes: [0, 0.25])

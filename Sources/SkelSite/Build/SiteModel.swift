@@ -128,6 +128,11 @@ struct RenderedComponent: Sendable {
     /// Whether the cache's PNG files were checked against their digests (false when the
     /// live site held them all; `ComponentImages` checks before it copies one).
     var pngsChecked = true
+    /// The cache entry's file as this build stored, checked or found it indexed (nil when
+    /// not known), and each PNG's byte count: its PNGs are read from the file's end while
+    /// it keeps that stamp (`RenderCache.pngs(_:unchangedSince:names:sizes:)`).
+    var entryStamp: GenerationFiles.Stamp? = nil
+    var pngSizes: [String: Int] = [:]
 }
 
 /// What a rendered component left behind: its markup and the names of its PNGs, which

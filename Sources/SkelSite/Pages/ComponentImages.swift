@@ -48,7 +48,14 @@ struct ComponentImages {
         // The entry's PNGs are checked before they are written, unless this build just
         // checked or wrote them; a damaged entry is painted again (the same bytes).
         var repainted = false
-        var pngs = cache.pngs(placed.rendered.key, check: !placed.rendered.pngsChecked)
+        let rendered = placed.rendered
+        var pngs = rendered.entryStamp.flatMap { stamp in
+            cache.pngs(rendered.key, unchangedSince: stamp, names: rendered.artifacts.pngNames, sizes: rendered.pngSizes)
+        }.flatMap { found in
+            rendered.pngsChecked || found.allSatisfy({ name, bytes in
+                bytes.withUnsafeBytes { SHA256.hex($0) } == rendered.pngDigests[name]
+            }) ? found : nil
+        } ?? cache.pngs(rendered.key, check: !rendered.pngsChecked)
         if pngs.map({ found in placed.rendered.artifacts.pngNames.allSatisfy { found[$0] != nil } }) != true {
             let output = ComponentRenderer.render(placed.component.spec, label: placed.component.title)
             try cache.store(placed.rendered.key, output)

@@ -71,6 +71,44 @@ final class RenderCache: @unchecked Sendable {
         return check ? CacheEntryFile.checkedPNGs(bytes, entry) : CacheEntryFile.pngSlices(bytes, entry)
     }
 
+    /// The PNGs of an entry this build stored or checked, by name, when its file still has
+    /// the `stamp` it had then: read from the file's end by their recorded sizes (why:
+    /// decoding the whole entry again to copy its PNGs into the output was a thirtieth of a
+    /// cold build). nil when the file changed or is short: the caller decodes it as usual.
+    func pngs(_ key: String, unchangedSince stamp: GenerationFiles.Stamp, names: [String], sizes: [String: Int])
+        -> [String: ArraySlice<UInt8>]? {
+        let fd = open(entryPath(key), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, GenerationFiles.Stamp(info) == stamp,
+              names.allSatisfy({ sizes[$0] != nil }) else { return nil }
+        let total = names.reduce(0) { $0 + sizes[$1]! }
+        guard total <= stamp.size else { return nil }
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var filled = 0
+            while filled < total {
+                let count = pread(fd, buffer.baseAddress! + filled, total - filled, off_t(stamp.size - total + filled))
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                filled += count
+            }
+            // Bytes never read are zeroed, and the result dropped.
+            if filled < total { buffer.baseAddress!.advanced(by: filled).initialize(repeating: 0, count: total - filled) }
+            complete = filled == total
+            initialized = total
+        }
+        guard complete else { return nil }
+        var out: [String: ArraySlice<UInt8>] = [:]
+        var offset = 0
+        for name in names {
+            out[name] = bytes[offset..<(offset + sizes[name]!)]
+            offset += sizes[name]!
+        }
+        return out
+    }
+
     /// The entry as `index` recorded it, when its `.entry` file still has the recorded
     /// inode, size and modification time; its HTML and CSS come from `body` when needed.
     func indexedEntry(_ key: String, _ record: RenderCacheIndex.Record, body: ComponentArtifacts.Body)
@@ -110,27 +148,30 @@ final class RenderCache: @unchecked Sendable {
 
     /// Stores a freshly rendered component. Losing a race with another writer of the same
     /// key is fine: both wrote the same bytes.
-    /// Returns the entry as stored (its PNGs' digests and sizes).
+    /// Returns the entry as stored (its PNGs' digests and sizes) and what the index records
+    /// of it (nil when another writer's file took its place): the stamp of the file as
+    /// written, which the rename keeps (why: stamping and encoding the head again after
+    /// the store was a hundredth of a cold build).
     @discardableResult
-    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError) -> CacheEntryFile.Decoded {
+    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError)
+        -> (entry: CacheEntryFile.Decoded, record: RenderCacheIndex.Record?) {
         let final = entryFileURL(key)
         let temporary = directory.appendingPathComponent("." + final.lastPathComponent + ".tmp-\(ProcessInfo.processInfo.processIdentifier)")
         let (entry, bytes) = CacheEntryFile.encode(output.artifacts, pngs: output.files)
         do {
             CrashPoint.mutation()
-            try PlainFileWriter.write(bytes, to: temporary.path)
+            let written = GenerationFiles.Stamp(try PlainFileWriter.write(bytes, to: temporary.path))
             CrashPoint.mutation()
             if rename(temporary.path, final.path) != 0 {
                 try? fileManager.removeItem(at: temporary)
                 throw SiteBuildError.io("cannot rename \(temporary.path): \(SourceReading.errnoText(errno))")
             }
+            return (entry, RenderCacheIndex.head(of: bytes).map { RenderCacheIndex.Record(stamp: written, head: $0) })
         } catch {
-            if lookup(key) == nil {
-                let reason = (error as? SiteBuildError)?.description ?? FileErrorText.describe(error)
-                throw .io("cannot write cache entry \(final.path): \(reason)")
-            }
+            if let stored = lookupEntry(key) { return (stored, indexRecord(key, stored)) }
+            let reason = (error as? SiteBuildError)?.description ?? FileErrorText.describe(error)
+            throw .io("cannot write cache entry \(final.path): \(reason)")
         }
-        return entry
     }
 
     /// Creates the folder, with a `.gitignore` that ignores everything in it (why: the

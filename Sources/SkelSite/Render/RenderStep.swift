@@ -25,6 +25,7 @@ enum RenderStep {
     private struct Painted: Sendable {
         var artifacts: ComponentArtifacts
         var pngDigests: [String: String]
+        var pngSizes: [String: Int]
         var fromCache: Bool
         var pngsChecked: Bool
         var record: RenderCacheIndex.Record?
@@ -61,8 +62,8 @@ enum RenderStep {
                     return (artifacts.html, artifacts.css)
                 }
                 if let entry = cache.indexedEntry(job.key, record, body: body), allPublished(job.ids, entry, published) {
-                    return .success(Painted(artifacts: entry.artifacts, pngDigests: entry.pngDigests, fromCache: true,
-                                            pngsChecked: false, record: record))
+                    return .success(Painted(artifacts: entry.artifacts, pngDigests: entry.pngDigests, pngSizes: entry.pngSizes,
+                                            fromCache: true, pngsChecked: false, record: record))
                 }
             }
             var checked = true
@@ -71,14 +72,15 @@ enum RenderStep {
                 return checked
             }
             if let hit {
-                return .success(Painted(artifacts: hit.artifacts, pngDigests: hit.pngDigests, fromCache: true,
-                                        pngsChecked: checked, record: cache.indexRecord(job.key, hit)))
+                return .success(Painted(artifacts: hit.artifacts, pngDigests: hit.pngDigests, pngSizes: hit.pngSizes,
+                                        fromCache: true, pngsChecked: checked, record: cache.indexRecord(job.key, hit)))
             }
             let output = ComponentRenderer.render(job.component.spec, label: job.label)
             do throws(SiteBuildError) {
-                let entry = try cache.store(job.key, output)
-                return .success(Painted(artifacts: output.artifacts, pngDigests: entry.pngDigests, fromCache: false,
-                                        pngsChecked: true, record: cache.indexRecord(job.key, entry)))
+                let stored = try cache.store(job.key, output)
+                return .success(Painted(artifacts: output.artifacts, pngDigests: stored.entry.pngDigests,
+                                        pngSizes: stored.entry.pngSizes, fromCache: false, pngsChecked: true,
+                                        record: stored.record))
             } catch {
                 return .failure(error)
             }
@@ -90,7 +92,8 @@ enum RenderStep {
             let painted = try outcome.get()
             next.records[job.key] = painted.record
             byKey[job.key] = RenderedComponent(key: job.key, artifacts: painted.artifacts, pngDigests: painted.pngDigests,
-                                             fromCache: painted.fromCache, pngsChecked: painted.pngsChecked)
+                                               fromCache: painted.fromCache, pngsChecked: painted.pngsChecked,
+                                               entryStamp: painted.record?.stamp, pngSizes: painted.pngSizes)
             if painted.fromCache { cached += 1 } else { rendered += 1 }
         }
         return Output(components: keysById.mapValues { byKey[$0]! }, rendered: rendered, cached: cached, index: next)
