@@ -173,8 +173,15 @@ public struct SiteBuilder: Sendable {
             let contexts = PageContexts(theme: theme, site: site, agreements: agreements)
             let reuse = PageReuse(shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
                                   allPaths: discovery.paths, documents: documents)
-            let pages = try DocPages(contexts: contexts, staging: folder, reuse: reuse).write()
-            let images = try ComponentImages(site: site, cache: cache, staging: folder).write()
+            // PNGs beside pages (why: copying PNGs waits on the file system, making pages
+            // keeps a core busy meanwhile; one after the other left a core idle a fifth of the time).
+            let copying = Background { () -> Result<ComponentImages.Written, SiteBuildError> in
+                Result { () throws(SiteBuildError) in try ComponentImages(site: site, cache: cache, staging: folder).write() }
+            }
+            // Both finish before either's error goes up: nothing writes once the build has returned.
+            let made = Result { () throws(SiteBuildError) in try DocPages(contexts: contexts, staging: folder, reuse: reuse).write() }
+            let images = try copying.value().get()
+            let pages = try made.get()
             let pngs = images.pngs
             report.rendered += images.repainted
             report.cached -= images.repainted
