@@ -91,7 +91,7 @@ struct TemplateSet: Sendable {
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        library.render(TemplateValues.wrapped(context), withTemplate: name) ?? ""
     }
 
     /// Every file under `assets/`, relative paths sorted.
