@@ -8,22 +8,43 @@ public enum HTMLText {
     /// several KB; a character loop was a tenth of a 5000-spec build); other bytes pass
     /// through, and text with nothing to escape is returned as it is.
     public static func escape(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + utf8.count / 8)
-        for byte in utf8 {
-            switch byte {
-            case 0x26: out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case 0x3C: out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case 0x3E: out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case 0x22: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
-            case 0x27: out.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])  // &#39;
-            default: out.append(byte)
+        var text = text
+        // Two passes over the bytes: the escaped length, then the bytes written once into
+        // a string of that size (why: appending each entity as an array literal allocated
+        // one per escaped byte, and a component's HTML and CSS code have thousands).
+        let escaped = text.withUTF8 { bytes -> String? in
+            var extra = 0
+            for byte in bytes where byte <= 0x3E && isEscaped(byte) { extra += entity(byte).utf8CodeUnitCount - 1 }
+            guard extra > 0 else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + extra) { out in
+                var at = 0
+                for byte in bytes {
+                    if byte <= 0x3E && isEscaped(byte) {
+                        entity(byte).withUTF8Buffer { for code in $0 { out[at] = code; at += 1 } }
+                    } else {
+                        out[at] = byte
+                        at += 1
+                    }
+                }
+                return at
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return escaped ?? text
+    }
+
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
+    }
+
+    /// The entity of an escaped byte (`&`, `<`, `>`, `"`, `'`).
+    private static func entity(_ byte: UInt8) -> StaticString {
+        switch byte {
+        case 0x26: "&amp;"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x22: "&quot;"
+        case 0x27: "&#39;"
+        default: ""
+        }
     }
 }

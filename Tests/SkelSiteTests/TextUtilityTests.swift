@@ -30,6 +30,16 @@ import Testing
         #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
         // Nothing to escape: the same text back; non-ASCII bytes pass through.
         #expect(HTMLText.escape("Café · 2") == "Café · 2")
+        // The same as replacing each character in turn, `&` first, at the ends, between
+        // non-ASCII text, in long text, and for every byte value below 0x80.
+        func reference(_ text: String) -> String {
+            [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")]
+                .reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        }
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for text in ["", "&", "<>", "é<é>\"'&ü", "a&&b", ascii, String(repeating: "<div class=\"x\">é</div>\n", count: 400)] {
+            #expect(HTMLText.escape(text) == reference(text))
+        }
     }
 
     @Test func jsonStringCannotCloseAScriptElement() {
