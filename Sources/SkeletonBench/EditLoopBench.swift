@@ -155,6 +155,8 @@ struct EditLoopBench {
         }
         if let floor { print(String(format: "  floor (painting and encoding alone)           %7.3f s;  cold/floor %.2f (target <= 1.5)", floor, cold.wall / floor)) }
         print("  targets: one spec and one doc's prose < 0.3 s; nothing changed ~0.15 s; serve < 0.5 s; peak < 200 MB")
+        print("  (ext4 without a journal: a cold build within five minutes of a large delete, such as this")
+        print("   benchmark's own previous run, is slower; see site/reference/output-folder.md)")
         // The project's own docs (114 components): a one-spec rebuild should stay ~0.08 s.
         let site = URL(fileURLWithPath: "site")
         if FileManager.default.fileExists(atPath: site.appendingPathComponent("index.md").path) {
