@@ -49,13 +49,7 @@ struct ComponentImages {
         // checked or wrote them; a damaged entry is painted again (the same bytes).
         var repainted = false
         let rendered = placed.rendered
-        var pngs = rendered.entryStamp.flatMap { stamp in
-            cache.pngs(rendered.key, unchangedSince: stamp, names: rendered.artifacts.pngNames, sizes: rendered.pngSizes)
-        }.flatMap { found in
-            rendered.pngsChecked || found.allSatisfy({ name, bytes in
-                bytes.withUnsafeBytes { SHA256.hex($0) } == rendered.pngDigests[name]
-            }) ? found : nil
-        } ?? cache.pngs(rendered.key, check: !rendered.pngsChecked)
+        var pngs = stampedPNGs(rendered) ?? cache.pngs(rendered.key, check: !rendered.pngsChecked)
         if pngs.map({ found in placed.rendered.artifacts.pngNames.allSatisfy { found[$0] != nil } }) != true {
             let output = ComponentRenderer.render(placed.component.spec, label: placed.component.title)
             try cache.store(placed.rendered.key, output)
@@ -67,5 +61,16 @@ struct ComponentImages {
             try staging.writer.write(bytes, to: folder + "/" + name, id: "sha256:" + digest)
         }
         return repainted
+    }
+
+    /// The entry's PNGs read from its file's end, when the file is as this build found or
+    /// wrote it; checked against their digests unless this build already did.
+    private func stampedPNGs(_ rendered: RenderedComponent) -> [String: ArraySlice<UInt8>]? {
+        guard let stamp = rendered.entryStamp,
+              let found = cache.pngs(rendered.key, unchangedSince: stamp, names: rendered.artifacts.pngNames,
+                                     sizes: rendered.pngSizes) else { return nil }
+        if rendered.pngsChecked { return found }
+        let intact = found.allSatisfy { name, bytes in bytes.withUnsafeBytes { SHA256.hex($0) } == rendered.pngDigests[name] }
+        return intact ? found : nil
     }
 }

@@ -149,9 +149,10 @@ final class RenderCache: @unchecked Sendable {
     /// Stores a freshly rendered component. Losing a race with another writer of the same
     /// key is fine: both wrote the same bytes.
     /// Returns the entry as stored (its PNGs' digests and sizes) and what the index records
-    /// of it (nil when another writer's file took its place): the stamp of the file as
-    /// written, which the rename keeps (why: stamping and encoding the head again after
-    /// the store was a hundredth of a cold build).
+    /// of it: the stamp of the file as written, which the rename keeps (why: stamping and
+    /// encoding the head again after the store was a hundredth of a cold build). Should
+    /// another writer's rename replace the file, the stamp no longer matches and the next
+    /// build reads the entry whole.
     @discardableResult
     func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError)
         -> (entry: CacheEntryFile.Decoded, record: RenderCacheIndex.Record?) {
