@@ -8,7 +8,9 @@ import SkeletonCore
 ///  3. parse specs: `SiteDocument`s        7. swap output (publish the generation)
 ///  4. render components: `RenderedComponent`s
 ///
-/// Each step's output is a new, complete value that later steps only read. Step 1 also
+/// Step 6 is made on a thread of its own beside step 5 (it reads none of its files) and
+/// reported when step 5 is done. Each step's output is a new, complete value that later
+/// steps only read. Step 1 also
 /// digests every input; when the digest matches the output's manifest and the output's
 /// files still match it, steps 2–7 only report "up to date".
 ///
