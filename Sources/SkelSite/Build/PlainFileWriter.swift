@@ -21,11 +21,7 @@ enum PlainFileWriter {
     /// Returns the file's status once written.
     @discardableResult
     static func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String) throws(Failure) -> stat {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw Failure(path: path, code: errno) }
-        defer { close(fd) }
-        try fill(fd, bytes, path)
-        return try status(fd, path)
+        try write(bytes, to: path, opening: O_TRUNC)
     }
 
     /// Creates `path`, which must not exist (EEXIST otherwise: anything there, a link
@@ -33,14 +29,16 @@ enum PlainFileWriter {
     /// one path lookup a file, where checking the path before and stamping it after were
     /// two more, on tens of thousands of output files).
     static func create<Bytes: ContiguousBytes>(_ bytes: Bytes, at path: String) throws(Failure) -> stat {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        try write(bytes, to: path, opening: O_EXCL)
+    }
+
+    /// Opens `path` for writing with `O_CREAT`, `O_NOFOLLOW` and `flag`, writes `bytes`
+    /// and returns the file's status from the open descriptor.
+    private static func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String, opening flag: Int32) throws(Failure) -> stat {
+        let fd = open(path, O_WRONLY | O_CREAT | flag | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw Failure(path: path, code: errno) }
         defer { close(fd) }
         try fill(fd, bytes, path)
-        return try status(fd, path)
-    }
-
-    private static func status(_ fd: Int32, _ path: String) throws(Failure) -> stat {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(path: path, code: errno) }
         return info
