@@ -68,3 +68,16 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         return result!
     }
 }
+
+extension Parallel {
+    /// Runs `beside` on a thread of its own while `here` runs on the caller's, and returns
+    /// both outcomes once both are done (why both: nothing may still write once the caller
+    /// has gone on, or returned with the other's error).
+    static func both<Beside: Sendable, Here>(beside: @escaping @Sendable () throws(SiteBuildError) -> Beside,
+                                             here: () throws(SiteBuildError) -> Here)
+        -> (beside: Result<Beside, SiteBuildError>, here: Result<Here, SiteBuildError>) {
+        let thread = Background { Result { () throws(SiteBuildError) in try beside() } }
+        let mine = Result { () throws(SiteBuildError) in try here() }
+        return (thread.value(), mine)
+    }
+}

@@ -175,43 +175,19 @@ public struct SiteBuilder: Sendable {
         // The gallery, search index and sitemap are made beside the pages (why: they need
         // none of them, and after them they kept one core busy while the other waited: a
         // fifth of a one-spec rebuild of a big site). Step 6 reports them once the pages are done.
-        let indexing = Background { () -> Result<String, SiteBuildError> in
-            Result { () throws(SiteBuildError) -> String in
-                let items = site.galleryItems
-                // The search index is built and hashed once: its digest is its file's id and
-                // part of the gallery's key.
-                let searchJSON = SearchIndex.json(items)
-                let searchBytes = Array(searchJSON.utf8)
-                let searchDigest = SHA256.hex(searchBytes)
-                let urls = Sitemap.paths(of: site)
-                let gallery = GalleryIndex(contexts: contexts)
-                let galleryID = "gallery:" + gallery.key(items: items, searchDigest: searchDigest, shared: discovery.inputs.shared,
-                                                         docDigests: discovery.inputs.docs)
-                if !writer.reuse("index.html", id: galleryID) {
-                    let previous = previousGallery(live: live, cacheDirectory: cacheDirectory)
-                    let page = gallery.render(items: items, searchJSON: searchJSON, previous: previous)
-                    try writer.write(page.bytes, to: "index.html", id: galleryID)
-                    // Before the exchange, like the memo: a killed build leaves a file whose
-                    // page id the live site does not have, so nothing is taken from it.
-                    if let cards = page.cards { GalleryCardsFile(pageID: galleryID, cards: cards).write(to: cacheDirectory) }
-                }
-                try writer.write(searchBytes, to: "search-index.json", id: "sha256:" + searchDigest)
-                try folder.write(Sitemap.xml(urls, baseURL: options.baseURL), to: "sitemap.xml")
-                return "gallery of \(items.count), search index, sitemap of \(urls.count) URLs"
-            }
-        }
-        // Both finish before either's error goes up: nothing writes once the build has returned.
-        let pagesWritten = Result { () throws(SiteBuildError) in
+        let (indexed, pagesWritten) = Parallel.both(beside: { () throws(SiteBuildError) in
+            try writeIndexes(site: site, contexts: contexts, writer: writer, folder: folder, live: live,
+                             inputs: discovery.inputs, cacheDirectory: cacheDirectory)
+        }, here: { () throws(SiteBuildError) in
             try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<Void> in
                 let reuse = PageReuse(shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
                                       allPaths: discovery.paths, documents: documents)
                 // PNGs beside pages (why: copying PNGs waits on the file system, making pages
                 // keeps a core busy meanwhile; one after the other left a core idle a fifth of the time).
-                let copying = Background { () -> Result<ComponentImages.Written, SiteBuildError> in
-                    Result { () throws(SiteBuildError) in try ComponentImages(site: site, cache: cache, staging: folder).write() }
-                }
-                let made = Result { () throws(SiteBuildError) in try DocPages(contexts: contexts, staging: folder, reuse: reuse).write() }
-                let images = try copying.value().get()
+                let (copied, made) = Parallel.both(beside: { () throws(SiteBuildError) in
+                    try ComponentImages(site: site, cache: cache, staging: folder).write()
+                }, here: { () throws(SiteBuildError) in try DocPages(contexts: contexts, staging: folder, reuse: reuse).write() })
+                let images = try copied.get()
                 let pages = try made.get()
                 let pngs = images.pngs
                 report.rendered += images.repainted
@@ -221,8 +197,7 @@ public struct SiteBuilder: Sendable {
                 let reused = pages.reused > 0 ? " (\(pages.reused) unchanged, linked from the previous output)" : ""
                 return StepResult(value: (), summary: "\(pages.pages) pages\(reused), \(pngs) PNGs, \(assets) assets")
             }
-        }
-        let indexed = indexing.value()
+        })
         try pagesWritten.get()
         try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
             let summary = try indexed.get()
@@ -288,6 +263,34 @@ public struct SiteBuilder: Sendable {
 
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer
     /// fingerprint and every option that changes output.
+    /// Step 6: the gallery (unless the live one still fits), the search index and the
+    /// sitemap; returns the step's summary.
+    private func writeIndexes(site: SiteContent, contexts: PageContexts, writer: GenerationWriter, folder: StagingFolder,
+                              live: (folder: URL, files: GenerationFiles)?, inputs: OutputManifest.InputDigest,
+                              cacheDirectory: URL) throws(SiteBuildError) -> String {
+        let items = site.galleryItems
+        // The search index is built and hashed once: its digest is its file's id and
+        // part of the gallery's key.
+        let searchJSON = SearchIndex.json(items)
+        let searchBytes = Array(searchJSON.utf8)
+        let searchDigest = SHA256.hex(searchBytes)
+        let urls = Sitemap.paths(of: site)
+        let gallery = GalleryIndex(contexts: contexts)
+        let galleryID = "gallery:" + gallery.key(items: items, searchDigest: searchDigest, shared: inputs.shared,
+                                                 docDigests: inputs.docs)
+        if !writer.reuse("index.html", id: galleryID) {
+            let previous = previousGallery(live: live, cacheDirectory: cacheDirectory)
+            let page = gallery.render(items: items, searchJSON: searchJSON, previous: previous)
+            try writer.write(page.bytes, to: "index.html", id: galleryID)
+            // Before the exchange, like the memo: a killed build leaves a file whose
+            // page id the live site does not have, so nothing is taken from it.
+            if let cards = page.cards { GalleryCardsFile(pageID: galleryID, cards: cards).write(to: cacheDirectory) }
+        }
+        try writer.write(searchBytes, to: "search-index.json", id: "sha256:" + searchDigest)
+        try folder.write(Sitemap.xml(urls, baseURL: options.baseURL), to: "sitemap.xml")
+        return "gallery of \(items.count), search index, sitemap of \(urls.count) URLs"
+    }
+
     private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> OutputManifest.InputDigest {
         let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
