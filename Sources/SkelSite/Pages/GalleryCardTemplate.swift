@@ -23,6 +23,8 @@ struct GalleryCardTemplate {
     private static let pageName = "__skelsite-gallery-page", cardName = "__skelsite-gallery-card"
 
     let library: MustacheLibrary
+    /// The theme's compiled templates and the two pieces (see `TemplateSet.renderer`).
+    let renderer: TemplateRenderer
     /// Names the card body shows (first segments).
     let names: Set<String>
     /// SHA-256 of the card body: part of every card's digest.
@@ -43,6 +45,11 @@ struct GalleryCardTemplate {
             return nil
         }
         self.library = library
+        var programs = theme.renderer.programs
+        let compiled = programs.values.contains { $0 != nil }  // false when the theme renders with swift-mustache alone
+        programs[Self.pageName] = compiled ? TemplateProgram.compile(FastHTMLEscaping.pragma + cut.page) : nil
+        programs[Self.cardName] = compiled ? TemplateProgram.compile(FastHTMLEscaping.pragma + cut.card) : nil
+        renderer = TemplateRenderer(programs: programs)
         names = cut.names
         pageReadsCards = cut.pageReadsCards
         bodyDigest = SHA256.hex(Array(cut.card.utf8))
@@ -62,7 +69,7 @@ struct GalleryCardTemplate {
         let marker = "\u{1}skelsite-gallery-cards-\(UUID().uuidString)\u{1}"
         var context = context
         context[Self.placeholder] = marker
-        guard let page = library.render(context, withTemplate: Self.pageName) else { return nil }
+        guard let page = renderer.render(Self.pageName, context) ?? library.render(context, withTemplate: Self.pageName) else { return nil }
         let bytes = Array(page.utf8), needle = Array(marker.utf8)
         let found = Self.occurrences(of: needle, in: bytes)
         guard found.count == 1, let at = found.first, bytes.count > at + needle.count,
@@ -103,7 +110,8 @@ struct GalleryCardTemplate {
     }
 
     func renderCard(_ card: GalleryCard) -> String {
-        library.render(card.context, withTemplate: Self.cardName) ?? ""
+        let context = card.context
+        return renderer.render(Self.cardName, context) ?? library.render(context, withTemplate: Self.cardName) ?? ""
     }
 
     // MARK: cutting the template

@@ -12,9 +12,15 @@ import SkeletonCore
 struct TemplateSet: Sendable {
     static let required = ["page", "index", "component"]
     static let environmentVariable = "SKELSITE_TEMPLATES"
+    /// `mustache`: render every template with swift-mustache, not the compiled renderer
+    /// (same output, slower; to check one against the other on a real theme).
+    static let rendererVariable = "SKELSITE_TEMPLATE_RENDERER"
 
     let directory: URL
     let library: MustacheLibrary
+    /// The same templates compiled (`TemplateProgram`): tried first, swift-mustache when
+    /// a template or a value is outside what they cover.
+    let renderer: TemplateRenderer
     /// Standalone page templates, sorted.
     let standalonePages: [String]
 
@@ -53,7 +59,9 @@ struct TemplateSet: Sendable {
         FileManager.default.fileExists(atPath: url.appendingPathComponent("page.mustache").path)
     }
 
-    static func load(from directory: URL) throws(SiteBuildError) -> TemplateSet {
+    /// `compiled`: false renders everything with swift-mustache (the tests compare both).
+    static func load(from directory: URL,
+                     compiled: Bool = ProcessInfo.processInfo.environment[rendererVariable] != "mustache") throws(SiteBuildError) -> TemplateSet {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
@@ -62,6 +70,7 @@ struct TemplateSet: Sendable {
         }
         FastHTMLEscaping.register()
         var library = MustacheLibrary()
+        var programs: [String: TemplateProgram?] = [:]
         var standalone: [String] = []
         for file in names where file.hasSuffix(".mustache") {
             let name = String(file.dropLast(".mustache".count))
@@ -70,8 +79,10 @@ struct TemplateSet: Sendable {
                 let text = try String(contentsOf: url, encoding: .utf8)
                 do {
                     try library.register(FastHTMLEscaping.pragma + text, named: name)
+                    programs[name] = compiled ? TemplateProgram.compile(FastHTMLEscaping.pragma + text) : nil
                 } catch {
                     try library.register(text, named: name)  // the error at the file's own positions
+                    programs[name] = compiled ? TemplateProgram.compile(text) : nil
                 }
             } catch let error as MustacheTemplate.ParserError {
                 // Like a doc's diagnostic: path:line:column, the line and a caret (why: the
@@ -87,11 +98,12 @@ struct TemplateSet: Sendable {
         for name in required where library.getTemplate(named: name) == nil {
             throw .templates("templates folder \(directory.path) has no \(name).mustache")
         }
-        return TemplateSet(directory: directory, library: library, standalonePages: standalone)
+        return TemplateSet(directory: directory, library: library, renderer: TemplateRenderer(programs: programs),
+                           standalonePages: standalone)
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(TemplateValues.wrapped(context), withTemplate: name) ?? ""
+        renderer.render(name, context) ?? library.render(TemplateValues.wrapped(context), withTemplate: name) ?? ""
     }
 
     /// Every file under `assets/`, relative paths sorted.
