@@ -116,6 +116,19 @@ import Testing
         }
         let gallery = try #require(GalleryCardTemplate(theme: theme))
         #expect(gallery.renderer.programs.values.allSatisfy { $0 != nil })
+        // A card and the page around the cards render compiled, as swift-mustache does.
+        let card: [String: Any] = ["id": "avatar", "title": "Avatar <b>", "url": "docs/a.html#avatar", "docTitle": "Docs & more",
+                                   "docURL": "docs/a.html", "thumb": "png/avatar/light@1x.png", "darkThumb": "png/avatar/dark@1x.png",
+                                   "thumb2x": "png/avatar/light@2x.png", "darkThumb2x": "png/avatar/dark@2x.png", "width": 48,
+                                   "height": 48, "tagList": "people round", "searchText": "avatar docs people round",
+                                   "tags": ["people", "round"], "hasTags": true]
+        let compiledCard = try #require(gallery.renderer.render(GalleryCardTemplate.cardName, card))
+        #expect(compiledCard == gallery.library.render(card, withTemplate: GalleryCardTemplate.cardName))
+        #expect(compiledCard.contains("Avatar &lt;b&gt;"))
+        let page: [String: Any] = ["siteTitle": "Site", "root": "", "lang": "en", "componentCount": 1, "isIndex": true,
+                                   GalleryCardTemplate.placeholder: "CARDS", "components": [card]]
+        let compiledPage = try #require(gallery.renderer.render(GalleryCardTemplate.pageName, page))
+        #expect(compiledPage == gallery.library.render(page, withTemplate: GalleryCardTemplate.pageName))
     }
 
     /// Random templates from tags, text, blanks and line breaks (sections nested and

@@ -20,7 +20,7 @@ struct GalleryCardTemplate {
     /// The page's placeholder: a triple-stash variable (never a standalone tag) alone on a
     /// line, so the lines around it keep the standalone state they had.
     static let placeholder = "__skelsiteGalleryCards"
-    private static let pageName = "__skelsite-gallery-page", cardName = "__skelsite-gallery-card"
+    static let pageName = "__skelsite-gallery-page", cardName = "__skelsite-gallery-card"
 
     let library: MustacheLibrary
     /// The theme's compiled templates and the two pieces (see `TemplateSet.renderer`).
