@@ -43,6 +43,9 @@ struct TemplateProgram: Sendable {
 
     let nodes: [Node]
 
+    /// The content type `FastHTMLEscaping` registers with swift-mustache.
+    static let fastHTMLName = "SKELSITE_HTML"
+
     /// nil when the template uses anything outside the subset, or would not parse.
     static func compile(_ text: String) -> TemplateProgram? {
         let bytes = Array(text.utf8)
@@ -243,7 +246,7 @@ struct TemplateProgram: Sendable {
             skipWhitespace()
             guard closeTag(), variable == "CONTENT_TYPE" else { return nil }
             switch value {
-            case FastHTMLEscaping.name: return .fastHTML
+            case TemplateProgram.fastHTMLName: return .fastHTML
             case "HTML": return .mustacheHTML
             case "TEXT": return .plain
             default: return nil

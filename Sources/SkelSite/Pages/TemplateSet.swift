@@ -128,7 +128,7 @@ struct TemplateSet: Sendable {
 /// replacements, same output. Every template starts with the pragma that selects it;
 /// a template's own `CONTENT_TYPE` pragma still wins, coming later.
 enum FastHTMLEscaping {
-    static let name = "SKELSITE_HTML"
+    static let name = TemplateProgram.fastHTMLName
     static let pragma = "{{% CONTENT_TYPE: \(name)}}"
 
     struct ContentType: MustacheContentType {
