@@ -103,32 +103,32 @@ import Testing
             try Data("<p>{{title}}</p>{{#v}}[{{.}}]{{/v}}\n".utf8).write(to: folder.appendingPathComponent(name + ".mustache"))
         }
         let theme = try TemplateSet.load(from: folder)
-        #expect(theme.renderer.render("page", ["title": "a<b", "v": title as Any]) == nil)
+        #expect(theme.templates.renderer.render("page", ["title": "a<b", "v": title as Any]) == nil)
         #expect(theme.render("page", ["title": "a<b", "v": title as Any]) == "<p>a&lt;b</p>[optional]\n")
-        #expect(theme.renderer.render("page", ["title": "a<b", "v": "x"]) == "<p>a&lt;b</p>[x]\n")
+        #expect(theme.templates.renderer.render("page", ["title": "a<b", "v": "x"]) == "<p>a&lt;b</p>[x]\n")
     }
 
     @Test func everyDefaultThemeTemplateCompiles() throws {
         let theme = try TemplateSet.load(from: TemplateSet.locate(explicit: nil))
-        #expect(theme.renderer.programs.count >= 9)
-        for (name, program) in theme.renderer.programs {
+        #expect(theme.templates.renderer.programs.count >= 9)
+        for (name, program) in theme.templates.renderer.programs {
             #expect(program != nil, "\(name).mustache is rendered by swift-mustache")
         }
         let gallery = try #require(GalleryCardTemplate(theme: theme))
-        #expect(gallery.renderer.programs.values.allSatisfy { $0 != nil })
+        #expect(gallery.templates.renderer.programs.values.allSatisfy { $0 != nil })
         // A card and the page around the cards render compiled, as swift-mustache does.
         let card: [String: Any] = ["id": "avatar", "title": "Avatar <b>", "url": "docs/a.html#avatar", "docTitle": "Docs & more",
                                    "docURL": "docs/a.html", "thumb": "png/avatar/light@1x.png", "darkThumb": "png/avatar/dark@1x.png",
                                    "thumb2x": "png/avatar/light@2x.png", "darkThumb2x": "png/avatar/dark@2x.png", "width": 48,
                                    "height": 48, "tagList": "people round", "searchText": "avatar docs people round",
                                    "tags": ["people", "round"], "hasTags": true]
-        let compiledCard = try #require(gallery.renderer.render(GalleryCardTemplate.cardName, card))
-        #expect(compiledCard == gallery.library.render(card, withTemplate: GalleryCardTemplate.cardName))
+        let compiledCard = try #require(gallery.templates.renderer.render(GalleryCardTemplate.cardName, card))
+        #expect(compiledCard == gallery.templates.library.render(card, withTemplate: GalleryCardTemplate.cardName))
         #expect(compiledCard.contains("Avatar &lt;b&gt;"))
         let page: [String: Any] = ["siteTitle": "Site", "root": "", "lang": "en", "componentCount": 1, "isIndex": true,
                                    GalleryCardTemplate.placeholder: "CARDS", "components": [card]]
-        let compiledPage = try #require(gallery.renderer.render(GalleryCardTemplate.pageName, page))
-        #expect(compiledPage == gallery.library.render(page, withTemplate: GalleryCardTemplate.pageName))
+        let compiledPage = try #require(gallery.templates.renderer.render(GalleryCardTemplate.pageName, page))
+        #expect(compiledPage == gallery.templates.library.render(page, withTemplate: GalleryCardTemplate.pageName))
     }
 
     /// Random templates from tags, text, blanks and line breaks (sections nested and

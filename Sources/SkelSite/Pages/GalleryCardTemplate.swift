@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The gallery template cut at its cards: the page with one placeholder where the
 /// `{{#components}}` section was, and the section's body as a template of its own, so
@@ -22,9 +21,8 @@ struct GalleryCardTemplate {
     static let placeholder = "__skelsiteGalleryCards"
     static let pageName = "__skelsite-gallery-page", cardName = "__skelsite-gallery-card"
 
-    let library: MustacheLibrary
-    /// The theme's compiled templates and the two pieces (see `TemplateSet.renderer`).
-    let renderer: TemplateRenderer
+    /// The theme's templates and the two pieces.
+    let templates: TemplateLibrary
     /// Names the card body shows (first segments).
     let names: Set<String>
     /// SHA-256 of the card body: part of every card's digest.
@@ -37,19 +35,14 @@ struct GalleryCardTemplate {
     init?(theme: TemplateSet) {
         let url = theme.directory.appendingPathComponent("index.mustache")
         guard let text = try? String(contentsOf: url, encoding: .utf8), let cut = Self.cut(text) else { return nil }
-        var library = theme.library
+        var templates = theme.templates
         do {
-            try library.register(FastHTMLEscaping.pragma + cut.page, named: Self.pageName)
-            try library.register(FastHTMLEscaping.pragma + cut.card, named: Self.cardName)
+            try templates.register(cut.page, named: Self.pageName)
+            try templates.register(cut.card, named: Self.cardName)
         } catch {
             return nil
         }
-        self.library = library
-        var programs = theme.renderer.programs
-        let compiled = programs.values.contains { $0 != nil }  // false when the theme renders with swift-mustache alone
-        programs[Self.pageName] = compiled ? TemplateProgram.compile(FastHTMLEscaping.pragma + cut.page) : nil
-        programs[Self.cardName] = compiled ? TemplateProgram.compile(FastHTMLEscaping.pragma + cut.card) : nil
-        renderer = TemplateRenderer(programs: programs)
+        self.templates = templates
         names = cut.names
         pageReadsCards = cut.pageReadsCards
         bodyDigest = SHA256.hex(Array(cut.card.utf8))
@@ -69,7 +62,7 @@ struct GalleryCardTemplate {
         let marker = "\u{1}skelsite-gallery-cards-\(UUID().uuidString)\u{1}"
         var context = context
         context[Self.placeholder] = marker
-        guard let page = renderer.render(Self.pageName, context) ?? library.render(context, withTemplate: Self.pageName) else { return nil }
+        guard let page = templates.render(Self.pageName, context) else { return nil }
         let bytes = Array(page.utf8), needle = Array(marker.utf8)
         let found = Self.occurrences(of: needle, in: bytes)
         guard found.count == 1, let at = found.first, bytes.count > at + needle.count,
@@ -110,8 +103,7 @@ struct GalleryCardTemplate {
     }
 
     func renderCard(_ card: GalleryCard) -> String {
-        let context = card.context
-        return renderer.render(Self.cardName, context) ?? library.render(context, withTemplate: Self.cardName) ?? ""
+        templates.render(Self.cardName, card.context) ?? ""
     }
 
     // MARK: cutting the template

@@ -17,10 +17,7 @@ struct TemplateSet: Sendable {
     static let rendererVariable = "SKELSITE_TEMPLATE_RENDERER"
 
     let directory: URL
-    let library: MustacheLibrary
-    /// The same templates compiled (`TemplateProgram`): tried first, swift-mustache when
-    /// a template or a value is outside what they cover.
-    let renderer: TemplateRenderer
+    let templates: TemplateLibrary
     /// Standalone page templates, sorted.
     let standalonePages: [String]
 
@@ -68,9 +65,7 @@ struct TemplateSet: Sendable {
         } catch {
             throw .templates("cannot list templates folder \(directory.path): \(FileErrorText.describe(error, path: directory.path))")
         }
-        FastHTMLEscaping.register()
-        var library = MustacheLibrary()
-        var programs: [String: TemplateProgram?] = [:]
+        var templates = TemplateLibrary(compiles: compiled)
         var standalone: [String] = []
         for file in names where file.hasSuffix(".mustache") {
             let name = String(file.dropLast(".mustache".count))
@@ -78,11 +73,9 @@ struct TemplateSet: Sendable {
             do {
                 let text = try String(contentsOf: url, encoding: .utf8)
                 do {
-                    try library.register(FastHTMLEscaping.pragma + text, named: name)
-                    programs[name] = compiled ? TemplateProgram.compile(FastHTMLEscaping.pragma + text) : nil
+                    try templates.register(text, named: name)
                 } catch {
-                    try library.register(text, named: name)  // the error at the file's own positions
-                    programs[name] = compiled ? TemplateProgram.compile(text) : nil
+                    try templates.register(asWritten: text, named: name)  // the error at the file's own positions
                 }
             } catch let error as MustacheTemplate.ParserError {
                 // Like a doc's diagnostic: path:line:column, the line and a caret (why: the
@@ -95,15 +88,14 @@ struct TemplateSet: Sendable {
             }
             if !name.hasPrefix("_") && !required.contains(name) { standalone.append(name) }
         }
-        for name in required where library.getTemplate(named: name) == nil {
+        for name in required where !templates.has(name) {
             throw .templates("templates folder \(directory.path) has no \(name).mustache")
         }
-        return TemplateSet(directory: directory, library: library, renderer: TemplateRenderer(programs: programs),
-                           standalonePages: standalone)
+        return TemplateSet(directory: directory, templates: templates, standalonePages: standalone)
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {
-        renderer.render(name, context) ?? library.render(TemplateValues.wrapped(context), withTemplate: name) ?? ""
+        templates.render(name, context) ?? ""
     }
 
     /// Every file under `assets/`, relative paths sorted.
