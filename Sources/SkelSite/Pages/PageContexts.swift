@@ -166,7 +166,7 @@ private struct NavMenu: Sendable {
         let groups: [[String: Any]] = site.navGroups.map { group in
             var entry: [String: Any] = [:]
             if !collapses || group.folder.isEmpty || group.folder == variant.expandedFolder {
-                entry["items"] = group.documents.map { ["title": $0.title, "url": root + $0.pagePath] }
+                entry["items"] = group.documents.map { ["title": $0.title, "url": root + $0.pagePath] as [String: Any] }
                 entry["expanded"] = true
             } else if let first = group.documents.first {
                 entry["sectionURL"] = root + first.pagePath

@@ -13,7 +13,9 @@ struct TemplateSet: Sendable {
     static let required = ["page", "index", "component"]
     static let environmentVariable = "SKELSITE_TEMPLATES"
     /// `mustache`: render every template with swift-mustache, not the compiled renderer
-    /// (same output, slower; to check one against the other on a real theme).
+    /// (same output, slower; to check one against the other on a real theme). `report`:
+    /// compiled, and each template that swift-mustache renders instead is named on
+    /// standard error (a theme's author sees what keeps it slow).
     static let rendererVariable = "SKELSITE_TEMPLATE_RENDERER"
 
     let directory: URL
@@ -57,15 +59,18 @@ struct TemplateSet: Sendable {
     }
 
     /// `compiled`: false renders everything with swift-mustache (the tests compare both).
+    /// `fallbacks`: where templates rendered by swift-mustache although compiled are named.
     static func load(from directory: URL,
-                     compiled: Bool = ProcessInfo.processInfo.environment[rendererVariable] != "mustache") throws(SiteBuildError) -> TemplateSet {
+                     compiled: Bool = ProcessInfo.processInfo.environment[rendererVariable] != "mustache",
+                     fallbacks: TemplateLibrary.FallbackLog? = ProcessInfo.processInfo.environment[rendererVariable] == "report"
+                        ? .standardError() : nil) throws(SiteBuildError) -> TemplateSet {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         } catch {
             throw .templates("cannot list templates folder \(directory.path): \(FileErrorText.describe(error, path: directory.path))")
         }
-        var templates = TemplateLibrary(compiles: compiled)
+        var templates = TemplateLibrary(compiles: compiled, reportingTo: fallbacks)
         var standalone: [String] = []
         for file in names where file.hasSuffix(".mustache") {
             let name = String(file.dropLast(".mustache".count))
