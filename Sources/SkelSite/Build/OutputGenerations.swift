@@ -22,7 +22,7 @@ import Foundation
 /// wrong folder (an inode reused) is harmless: every file is checked against its stamp. An output that is a user's link to a folder
 /// is followed: the site is published into that folder and the link is kept. Builds
 /// into the same output take turns (a lock file in the store).
-final class OutputGenerations {
+final class OutputGenerations: Sendable {
     /// The folder that holds the live site: `--output`, or the folder a link there names.
     let output: URL
     /// `.NAME.skelsite` beside `output`.
@@ -154,11 +154,13 @@ final class OutputGenerations {
     /// Records what the work generation holds and writes its marker, then trades places
     /// with the output in one exchange; the old site is left in the work folder for the
     /// next build.
-    func publish(_ files: GenerationFiles, manifest: OutputManifest, useExchange: Bool = true) throws(SiteBuildError) {
+    /// `encoded`: `files.encoded()`, when the caller made it already.
+    func publish(_ files: GenerationFiles, encoded: [UInt8]? = nil, manifest: OutputManifest, useExchange: Bool = true)
+        throws(SiteBuildError) {
         let work = workFolder
         guard let generation = Self.identity(of: work) else { throw .io("\(work.path) vanished during the build") }
         let pid = ProcessInfo.processInfo.processIdentifier
-        try write(files.encoded(), to: recordURL(generation), through: store.appendingPathComponent(".\(generation).files.tmp-\(pid)"))
+        try write(encoded ?? files.encoded(), to: recordURL(generation), through: store.appendingPathComponent(".\(generation).files.tmp-\(pid)"))
         BuildMemory.generationFiles.remember(files, at: recordURL(generation).path)
         let markerPath = work.appendingPathComponent(OutputSwap.markerName)
         CrashPoint.mutation()

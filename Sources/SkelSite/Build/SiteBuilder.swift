@@ -100,10 +100,14 @@ public struct SiteBuilder: Sendable {
             let scan = try DocumentDiscovery.scan(in: source)
             report.diagnostics += scan.diagnostics(display)
             let found = scan.paths
-            let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
             let opened = try OutputGenerations.open(for: output)
             generations = opened
-            let liveFiles = opened.liveFiles()
+            // The live record is decoded beside digesting the inputs (why: one after the
+            // other, each kept one core busy while the other idled: a tenth of a one-spec
+            // rebuild of a big site).
+            let reading = Background { opened.liveFiles() }
+            let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
+            let liveFiles = reading.value()
             let previous = opened.liveManifest
             var unchanged: OutputManifest?
             let trusted = options.trustsItsOutput
@@ -135,19 +139,21 @@ public struct SiteBuilder: Sendable {
         // Docs whose bytes did not change since the last build come from their memo,
         // not parsed again (`DocMemo`).
         let cacheDirectory = options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache")
+        // Read beside parsing, which does not need it (why: it kept the other core idle).
+        let cacheIndexReading = Background { RenderCacheIndex.read(from: cacheDirectory) }
         let memoSettings = DocMemoStore.settingsKey(fingerprint: fingerprint, allowRawHTML: options.allowRawHTML,
                                                     paths: discovery.paths,
                                                     specDefaults: options.specDefaults.canonicalText)
         let memos = DocMemoStore.read(from: cacheDirectory, settings: memoSettings)
         let parsed = parse(discovery.paths, &run, &report, memos: memos, digests: discovery.inputs.docs)
         let documents = parsed.documents
+        let cacheIndex = cacheIndexReading.value()
         guard report.succeeded, let generations else {
             report.steps = run.events
             return report
         }
 
         let cache = RenderCache(directory: cacheDirectory)
-        let cacheIndex = RenderCacheIndex.read(from: cacheDirectory)
         let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
             let live = discovery.liveFiles
             let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint, index: cacheIndex) { path, digest in
@@ -204,18 +210,23 @@ public struct SiteBuilder: Sendable {
             report.filesWritten += 3  // index.html, search-index.json, sitemap.xml
             return StepResult(value: (), summary: summary)
         }
-        // Before the exchange (why: a build killed while writing them leaves the old site,
-        // so the next one is a real build and its prune removes their temporary files).
-        if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
-        if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
+            // The record is encoded beside saving the cache index and the memos (why: one
+            // after the other, they left a core idle at the end of every rebuild). Those are
+            // saved before the exchange (why: a build killed while writing them leaves the
+            // old site, so the next one is a real build and its prune removes their
+            // temporary files).
+            let (encoding, _) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded() }, here: {
+                if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
+                if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
+            })
             let manifest = OutputManifest(
                 inputs: report.diagnostics.isEmpty ? discovery.inputs.all : nil, documents: report.documents,
                 drafts: report.drafts, components: report.components,
                 distinctComponents: report.rendered + report.cached, listing: .of(files))
             let workIdentity = OutputGenerations.identity(of: work)
-            try generations.publish(files, manifest: manifest)
+            try generations.publish(files, encoded: encoding.get(), manifest: manifest)
             if options.trustsItsOutput, let workIdentity, let liveIdentity, let before = discovery.liveFiles {
                 // The exchange made the work folder live and the live one the work folder.
                 PublishedGenerations.shared.remember(.init(live: workIdentity, liveFiles: files, work: liveIdentity, workFiles: before),
