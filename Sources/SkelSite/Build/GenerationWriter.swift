@@ -31,11 +31,28 @@ final class GenerationWriter: @unchecked Sendable {
     private let root: String
     private let livePath: String?
     private let liveFiles: GenerationFiles
-    /// What the work folder held when the build began (`WorkFolderContents`).
-    private let before: WorkFolderContents
+    /// What the work folder held when the build began (`WorkFolderContents`): known, or
+    /// its listing, which may still be under way when the writer is made (why: waited for
+    /// there, it kept a core idle while the pages, gallery and search index, which need
+    /// none of it at first, could have begun; about a tenth of a one-spec rebuild of a big
+    /// site). Every change to the folder follows a lookup in `before`, which waits for the
+    /// listing, so the listing never sees this build's own files.
+    private let contents: Contents
+    private enum Contents {
+        case ready(WorkFolderContents)
+        case listing(Background<FolderScan>)
+    }
+    private var before: WorkFolderContents {
+        switch contents {
+        case .ready(let ready): ready
+        case .listing(let listing): .listed(listing.value())
+        }
+    }
     private let lock = NSLock()
     private var placed: [String: GenerationFiles.Record] = [:]
-    private var folders: Set<String>
+    /// Folders known to be real folders; the listed ones join on first use (`ensureFolder`).
+    private var folders: Set<String> = [""]
+    private var foldersListed = false
     /// Kept, linked and written, by `How` (an array, not a table: counted once per file).
     private var counts = [0, 0, 0]
     private var written: [String] = []
@@ -54,11 +71,13 @@ final class GenerationWriter: @unchecked Sendable {
         root = folder.path
         livePath = live.flatMap { SourceReading.realPath($0.folder) }
         liveFiles = live?.files ?? GenerationFiles()
-        before = known.map(WorkFolderContents.known)
-            ?? .listed(listed?.value() ?? FolderScan.of(folder, like: liveFiles))
-        // Folders not listed are checked when a file goes in one (`ensureFolder`).
-        folders = before.listedFolders
-        folders.insert("")
+        if let known {
+            contents = .ready(.known(known))
+        } else if let listed {
+            contents = .listing(listed)
+        } else {
+            contents = .ready(.listed(FolderScan.of(folder, like: liveFiles)))
+        }
         placed.reserveCapacity(liveFiles.records.count)
     }
 
@@ -199,6 +218,11 @@ final class GenerationWriter: @unchecked Sendable {
     /// folder both end with it made, one of them by finding it there.
     private func ensureFolder(_ relative: String) throws {
         lock.lock()
+        if !foldersListed {
+            // Folders not listed are checked when a file goes in one (below).
+            folders.formUnion(before.listedFolders)
+            foldersListed = true
+        }
         let made = folders.contains(relative)
         lock.unlock()
         if made { return }
