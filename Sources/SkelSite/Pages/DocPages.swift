@@ -67,7 +67,9 @@ struct DocPages {
         context["componentCount"] = document.components.count
         if !document.components.isEmpty { context["hasComponents"] = true }
         // Tables as `[String: Any]`, the type the compiled templates render (`TemplateRenderer`).
-        if let previous = page.previous { context["previous"] = ["title": previous.title, "url": root + previous.pagePath] as [String: Any] }
+        if let previous = page.previous {
+            context["previous"] = ["title": previous.title, "url": root + previous.pagePath] as [String: Any]
+        }
         if let next = page.next { context["next"] = ["title": next.title, "url": root + next.pagePath] as [String: Any] }
         return contexts.theme.render("page", context)
     }

@@ -66,12 +66,5 @@ struct TemplateLibrary: Sendable {
             lock.unlock()
             if first { write(name) }
         }
-
-        /// The templates noted so far, sorted.
-        var noted: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return names.sorted()
-        }
     }
 }
