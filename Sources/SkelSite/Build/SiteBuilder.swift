@@ -91,7 +91,6 @@ public struct SiteBuilder: Sendable {
         var run = StepRunner(plan: BuildStep.allCases, progress: progress)
         var report = BuildReport()
         let fingerprint = self.fingerprint()
-        // Discovery also digests every input and compares it with the output's manifest.
         // Discovery also digests every input and compares it with the live site's manifest.
         // Opening the output takes its lock: builds into one output take turns.
         var generations: OutputGenerations?
@@ -272,8 +271,6 @@ public struct SiteBuilder: Sendable {
         let workListing: Background<FolderScan>?
     }
 
-    /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer
-    /// fingerprint and every option that changes output.
     /// Step 6: the gallery (unless the live one still fits), the search index and the
     /// sitemap; returns the step's summary.
     private func writeIndexes(site: SiteContent, contexts: PageContexts, writer: GenerationWriter, folder: StagingFolder,
@@ -302,6 +299,8 @@ public struct SiteBuilder: Sendable {
         return "gallery of \(items.count), search index, sitemap of \(urls.count) URLs"
     }
 
+    /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer
+    /// fingerprint and every option that changes output.
     private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> OutputManifest.InputDigest {
         let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
