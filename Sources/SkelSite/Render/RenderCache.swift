@@ -8,8 +8,9 @@ import Foundation
 /// per PNG as well (why: on ext4 each new inode costs 0.1 to 0.3 ms of kernel time, far
 /// more when many were deleted in the last half minute; a file per PNG made 6.6 inodes
 /// a component, 33,000 on the 5000-spec corpus, and creating files was the largest
-/// single cost of a cold build). The file is written under a temporary name and renamed
-/// into place, so a reader finds a whole entry or none. The output never links to it:
+/// single cost of a cold build). A new entry is written in place, and one that replaces
+/// a damaged file under a temporary name, then renamed; a reader that finds a short file
+/// (a build killed while writing it) finds a damaged entry, a miss. The output never links to it:
 /// its PNGs are written from the entry's bytes (`ComponentImages`), so editing the
 /// output cannot reach the cache. Keys
 /// are SHA-256 of the renderer fingerprint and the spec's text (see `key`), so a stale
@@ -150,7 +151,7 @@ final class RenderCache: @unchecked Sendable {
     /// Stores a freshly rendered component. Losing a race with another writer of the same
     /// key is fine: both wrote the same bytes.
     /// Returns the entry as stored (its PNGs' digests and sizes) and what the index records
-    /// of it: the stamp of the file as written, which the rename keeps (why: stamping and
+    /// of it: the stamp of the file as written, which a rename keeps (why: stamping and
     /// encoding the head again after the store was a hundredth of a cold build). Should
     /// another writer's rename replace the file, the stamp no longer matches and the next
     /// build reads the entry whole.
@@ -160,23 +161,44 @@ final class RenderCache: @unchecked Sendable {
         // Paths as strings (why: building Foundation URLs for two paths an entry was a
         // sixth of storing 5000 entries).
         let final = entryPath(key)
-        let temporary = directoryPath + "/." + key + ".entry.tmp-" + Self.processID
         let (entry, bytes) = CacheEntryFile.encode(output.artifacts, pngs: output.files)
         do {
             CrashPoint.mutation()
-            let written = GenerationFiles.Stamp(try PlainFileWriter.write(bytes, to: temporary))
-            CrashPoint.mutation()
-            if rename(temporary, final) != 0 {
-                let reason = SourceReading.errnoText(errno)
-                unlink(temporary)
-                throw SiteBuildError.io("cannot rename \(temporary): \(reason)")
-            }
+            let written = try GenerationFiles.Stamp(create(bytes, at: final) ?? replace(final, with: bytes, key: key))
             return (entry, RenderCacheIndex.head(of: bytes).map { RenderCacheIndex.Record(stamp: written, head: $0) })
         } catch {
             if let stored = lookupEntry(key) { return (stored, indexRecord(key, stored)) }
             let reason = (error as? SiteBuildError)?.description ?? FileErrorText.describe(error)
             throw .io("cannot write cache entry \(final): \(reason)")
         }
+    }
+
+    /// A new entry file at `path`, written in place; nil when something is there already.
+    /// Why not under a temporary name and renamed: a cold build stores thousands of
+    /// entries, and the second name and the rename in a folder of thousands of files were
+    /// a hundredth of its CPU time. A build killed while writing leaves a short file at
+    /// the entry's name; every read checks an entry's digests and its recorded size, so
+    /// that file is a miss, like any damaged entry, and the next store replaces it.
+    private func create(_ bytes: [UInt8], at path: String) throws -> stat? {
+        do throws(PlainFileWriter.Failure) {
+            return try PlainFileWriter.create(bytes, at: path)
+        } catch where error.code == EEXIST {
+            return nil
+        }
+    }
+
+    /// Replaces what is at `path` (a damaged entry, or one another build is writing)
+    /// with a whole entry: written under a temporary name and renamed over it.
+    private func replace(_ path: String, with bytes: [UInt8], key: String) throws -> stat {
+        let temporary = directoryPath + "/." + key + ".entry.tmp-" + Self.processID
+        let written = try PlainFileWriter.write(bytes, to: temporary)
+        CrashPoint.mutation()
+        if rename(temporary, path) != 0 {
+            let reason = SourceReading.errnoText(errno)
+            unlink(temporary)
+            throw SiteBuildError.io("cannot rename \(temporary): \(reason)")
+        }
+        return written
     }
 
     /// Creates the folder, with a `.gitignore` that ignores everything in it (why: the
