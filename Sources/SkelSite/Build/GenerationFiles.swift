@@ -242,14 +242,14 @@ struct FolderScan: Sendable {
             // is not `stat`ed (why: a big site's `png/` holds 5000 folders, a seventh of
             // the `stat`s of a rebuild's listing). A file system that does not say
             // (DT_UNKNOWN) gets a `stat` for each.
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR):
-                out.append((prefix + name, Entry(kind: .folder, stamp: .init(inode: UInt64(entry.pointee.d_ino), size: 0, modified: 0))))
+            let listedKind: Kind? = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): .folder
+            case Int32(DT_LNK): .link
+            default: nil
+            }
+            if let listedKind {
+                out.append((prefix + name, Entry(kind: listedKind, stamp: .init(inode: UInt64(entry.pointee.d_ino), size: 0, modified: 0))))
                 continue
-            case Int32(DT_LNK):
-                out.append((prefix + name, Entry(kind: .link, stamp: .init(inode: UInt64(entry.pointee.d_ino), size: 0, modified: 0))))
-                continue
-            default: break
             }
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
