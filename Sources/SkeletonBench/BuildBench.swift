@@ -78,7 +78,7 @@ struct BuildBench {
         }
         if let tool = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("skelsite"),
            FileManager.default.isExecutableFile(atPath: tool.path) {
-            try EditLoopBench(root: root, tool: tool).run(floor: floorSeconds)
+            try EditLoopBench(root: root, tool: tool).run(extrapolated: floorSeconds, parallel: ParallelFloor())
         }
     }
 

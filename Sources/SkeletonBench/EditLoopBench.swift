@@ -116,7 +116,11 @@ struct EditLoopBench {
         return (Double(median) / 1000, summary.times, seconds, firstLog)
     }
 
-    func run(floor: Double?) throws {
+    /// `extrapolated`: one core's time per component (`runComponentBench`) times the
+    /// corpus over the core count. `parallel`: the floor measured on every core, one pass
+    /// just before each cold build (why: this host's state moves both by a few percent
+    /// within minutes; measured side by side, the ratio compares like with like).
+    func run(extrapolated: Double?, parallel: ParallelFloor?) throws {
         let corpus = root.appendingPathComponent("edit-corpus"), output = root.appendingPathComponent("edit-out")
         try BuildCorpus.write(to: corpus, withSpecs: true)
         // The corpus reaches the disk before the clock starts (why: its writeback, begun
@@ -126,14 +130,17 @@ struct EditLoopBench {
         // The cold build three times, each on a corpus of its own, nothing deleted in
         // between; the median is the row (why: a shared host moved one cold build by a
         // tenth from run to run).
-        var colds = [try build(corpus, output: output)]
-        for copy in 2...3 {
-            let other = root.appendingPathComponent("edit-corpus-\(copy)")
-            try BuildCorpus.write(to: other, withSpecs: true)
+        var floorPasses: [Double] = []
+        var colds: [Measured] = []
+        for copy in 1...3 {
+            let source = copy == 1 ? corpus : root.appendingPathComponent("edit-corpus-\(copy)")
+            if copy > 1 { try BuildCorpus.write(to: source, withSpecs: true) }
             sync()
-            colds.append(try build(other, output: root.appendingPathComponent("edit-out-\(copy)")))
+            if let parallel { floorPasses.append(parallel.pass()) }
+            colds.append(try build(source, output: copy == 1 ? output : root.appendingPathComponent("edit-out-\(copy)")))
         }
         let cold = Self.median(colds)
+        let floor = floorPasses.count == 3 ? floorPasses.sorted()[1] : extrapolated
         rows.append(("cold build (5000 specs, empty cache), median", cold))
         rows.append(("nothing changed", try build(corpus, output: output)))
         // The first rebuild fills the work generation (once per output folder).
@@ -180,7 +187,19 @@ struct EditLoopBench {
         print("  cold builds: " + colds.map { String(format: "%.3f s", $0.wall) }.joined(separator: ", "))
         print("  one spec edited: " + oneSpec.map { String(format: "%.3f s", $0.wall) }.joined(separator: ", ")
               + ";  one doc's prose edited: " + prose.map { String(format: "%.3f s", $0.wall) }.joined(separator: ", "))
-        if let floor { print(String(format: "  floor (painting and encoding alone)           %7.3f s;  cold/floor %.2f (target <= 1.5)", floor, cold.wall / floor)) }
+        if !floorPasses.isEmpty {
+            print("  floor passes on every core, each just before a cold build: "
+                  + floorPasses.map { String(format: "%.3f s", $0) }.joined(separator: ", ")
+                  + ";  each pair's ratio: " + zip(colds, floorPasses).map { String(format: "%.2f", $0.wall / $1) }.joined(separator: ", "))
+        }
+        if let extrapolated {
+            print(String(format: "  floor from one core (its time per component x 5000 / cores) %7.3f s;  cold/that %.2f", extrapolated,
+                         cold.wall / extrapolated))
+        }
+        if let floor {
+            print(String(format: "  floor (painting and encoding alone, on every core) %7.3f s;  cold/floor %.2f (target <= 1.5)", floor,
+                         cold.wall / floor))
+        }
         print("  targets: one spec and one doc's prose < 0.3 s; nothing changed ~0.15 s; serve < 0.5 s; peak < 200 MB")
         print("  (ext4 without a journal: a cold build within five minutes of a large delete, such as this")
         print("   benchmark's own previous run, is slower; see site/reference/output-folder.md)")
@@ -210,11 +229,11 @@ func runEditLoopBench() {
         print("editloop: ERROR no skelsite executable beside SkeletonBench; run scripts/bench.sh")
         return
     }
-    // The floor's median of three passes, like the cold build's.
+    // The one-core floor's median of three passes, like the cold build's.
     let passes = (0..<3).compactMap { _ in runComponentBench() }.sorted()
     let floor = passes.count == 3 ? passes[1] * Double(BuildCorpus.pages * BuildCorpus.specsPerPage) / Double(ProcessInfo.processInfo.activeProcessorCount) : nil
     do {
-        try EditLoopBench(root: root, tool: tool).run(floor: floor)
+        try EditLoopBench(root: root, tool: tool).run(extrapolated: floor, parallel: ParallelFloor())
     } catch {
         print("editloop: ERROR \(error)")
     }

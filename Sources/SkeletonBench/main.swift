@@ -1,4 +1,4 @@
-// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|component|editloop|all]`.
+// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|component|floor|editloop|all]`.
 // Each section measures skelsite and its named peers in the same run on the same
 // machine and prints ratios. See scripts/bench.sh.
 // `SkeletonBench corpus DIR [--plain]` writes the build benchmark's corpus, to profile
@@ -18,6 +18,8 @@ if arguments.first == "corpus" {
     if all || requested.contains("diff") { runDiffBench() }
     if all || requested.contains("build") { runBuildBench() }
     if requested.contains("component") { runComponentBench() }
+    // The floor alone, three passes on every core (to compare builds by hand beside it).
+    if requested.contains("floor") { runParallelFloorBench() }
     // The build section's edit-loop rows alone (issue 15), without the Hugo comparison.
     if requested.contains("editloop") { runEditLoopBench() }
 }
