@@ -4,9 +4,10 @@
 #   diff   vs pybind11-pixelmatch and pixelmatch (Python)
 #   build  vs hugo, then the edit-loop rows (cold build, rebuilds, peak memory) as
 #          ratios to the cold build and the floor   wasm  time per frame in node
-# (`SkeletonBench editloop` prints the edit-loop rows alone.)
+# (`SkeletonBench editloop` prints the edit-loop rows alone; `floor`, the floor alone:
+#  painting and encoding the corpus's PNGs on every core, three passes.)
 #   verify skelsite verify site/: time per engine alone, then all three at once
-# Usage: scripts/bench.sh [paint|png|diff|build|wasm|verify ...]   (default: all)
+# Usage: scripts/bench.sh [paint|png|diff|build|floor|editloop|wasm|verify ...]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --for bench

@@ -136,7 +136,7 @@ struct EditLoopBench {
             let source = copy == 1 ? corpus : root.appendingPathComponent("edit-corpus-\(copy)")
             if copy > 1 { try BuildCorpus.write(to: source, withSpecs: true) }
             sync()
-            if let parallel { floorPasses.append(parallel.pass()) }
+            if let parallel { floorPasses.append(parallel.pass().seconds) }
             colds.append(try build(source, output: copy == 1 ? output : root.appendingPathComponent("edit-out-\(copy)")))
         }
         let cold = Self.median(colds)
