@@ -2,9 +2,9 @@ import Foundation
 import SkeletonCore
 import SkelSite
 
-/// The floor as the issue states it: painting and encoding the 5000-spec corpus's PNGs
-/// alone, on every core at once, measured (not one core's time divided by the core
-/// count). Why measured: the cold build runs on every core, so it meets whatever two
+/// The floor of a cold build (site/reference/output-folder.md, "What a cold build
+/// costs"): painting and encoding the 5000-spec corpus's PNGs alone, on every core at
+/// once, measured (not one core's time divided by the core count). Why measured: the cold build runs on every core, so it meets whatever two
 /// busy cores cost on this host (a shared cache, a host that schedules one vCPU later
 /// than the other, the last component finishing alone); a floor extrapolated from one
 /// core meets none of it.
