@@ -90,7 +90,7 @@ struct BuildBench {
         guard report.succeeded else {
             throw BenchError("skelsite build failed: " + report.diagnostics.prefix(3).map(\.description).joined(separator: "\n"))
         }
-        return (seconds(elapsed), report)
+        return (elapsed.seconds, report)
     }
 
     /// `skelsite build --quiet` from beside this executable (scripts/bench.sh builds both).
@@ -108,7 +108,7 @@ struct BuildBench {
             process.waitUntilExit()
         }
         guard process.terminationStatus == 0 else { throw BenchError("skelsite build exited with \(process.terminationStatus)") }
-        return seconds(elapsed)
+        return elapsed.seconds
     }
 
     /// A minimal Hugo site: the corpus as content, one trivial layout, no taxonomies
@@ -142,11 +142,7 @@ struct BuildBench {
             process.waitUntilExit()
         }
         guard process.terminationStatus == 0 else { throw BenchError("hugo exited with \(process.terminationStatus)") }
-        return seconds(elapsed)
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return elapsed.seconds
     }
 
     private func fmt(_ value: Double) -> String { String(format: "%.3f", value) }

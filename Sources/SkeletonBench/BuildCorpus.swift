@@ -1,4 +1,5 @@
 import Foundation
+import SkeletonCore
 
 /// The build benchmark's corpus: 1000 Markdown pages of about 2 KB each (headings,
 /// paragraphs, lists, a table, a code block), optionally with 5 specs per page. The
@@ -49,6 +50,13 @@ enum BuildCorpus {
         }
         out += "> \(sentence(7))\n"
         return out
+    }
+
+    /// The spec of `spec(page:number:)`, parsed (its fence lines dropped); nil when it
+    /// does not parse.
+    static func parsedSpec(page: Int, number: Int) -> Spec? {
+        let body = spec(page: page, number: number).split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
+        return SpecParser.parse(body).spec
     }
 
     /// Five spec shapes, varied by page so that no two specs share a cache key.

@@ -44,7 +44,7 @@ struct EditLoopBench {
         let peakKB = timed ? (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap {
             Double($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
         } : nil
-        return Measured(wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+        return Measured(wall: elapsed.seconds,
                         user: seconds(usage.ru_utime), system: seconds(usage.ru_stime),
                         peakMB: (peakKB ?? Double(usage.ru_maxrss)) / 1024)
     }
@@ -112,8 +112,7 @@ struct EditLoopBench {
               let median = summary.median else {
             throw BenchError("serve_reload.mjs failed: \(String(decoding: data, as: UTF8.self))")
         }
-        let seconds = Double(firstBuild.components.seconds) + Double(firstBuild.components.attoseconds) / 1e18
-        return (Double(median) / 1000, summary.times, seconds, firstLog)
+        return (Double(median) / 1000, summary.times, firstBuild.seconds, firstLog)
     }
 
     /// `extrapolated`: one core's time per component (`runComponentBench`) times the

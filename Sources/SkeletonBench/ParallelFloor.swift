@@ -4,10 +4,10 @@ import SkelSite
 
 /// The floor of a cold build (site/reference/output-folder.md, "What a cold build
 /// costs"): painting and encoding the 5000-spec corpus's PNGs alone, on every core at
-/// once, measured (not one core's time divided by the core count). Why measured: the cold build runs on every core, so it meets whatever two
-/// busy cores cost on this host (a shared cache, a host that schedules one vCPU later
-/// than the other, the last component finishing alone); a floor extrapolated from one
-/// core meets none of it.
+/// once, measured (not one core's time divided by the core count). Why measured: the
+/// cold build runs on every core, so it meets whatever two busy cores cost on this host
+/// (a shared cache, a host that schedules one vCPU later than the other, the last
+/// component finishing alone); a floor extrapolated from one core meets none of it.
 struct ParallelFloor {
     private let jobs: [(Spec, SpecLayout)]
 
@@ -17,9 +17,7 @@ struct ParallelFloor {
         var jobs: [(Spec, SpecLayout)] = []
         for page in 0..<BuildCorpus.pages {
             for number in 0..<BuildCorpus.specsPerPage {
-                let block = BuildCorpus.spec(page: page, number: number)
-                let body = block.split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
-                guard let spec = SpecParser.parse(body).spec else { return nil }
+                guard let spec = BuildCorpus.parsedSpec(page: page, number: number) else { return nil }
                 jobs.append((spec, LayoutEngine.layout(spec)))
             }
         }
@@ -45,7 +43,7 @@ struct ParallelFloor {
                 bytes.add(total)
             }
         }
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, bytes.value)
+        return (elapsed.seconds, bytes.value)
     }
 }
 
