@@ -70,9 +70,8 @@ struct BuildBench {
         // What the spec target is up against: painting and encoding the reference PNGs
         // alone, no files, no pages, spread perfectly over every core.
         if let perComponent = runComponentBench() {
-            let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
-            let floor = perComponent * Double(BuildCorpus.pages * BuildCorpus.specsPerPage) / cores
-            print("  floor: painting and encoding \(BuildCorpus.pages * BuildCorpus.specsPerPage) components' PNGs on \(Int(cores)) cores"
+            let floor = ParallelFloor.extrapolated(perComponent: perComponent)
+            print("  floor: painting and encoding \(BuildCorpus.pages * BuildCorpus.specsPerPage) components' PNGs on \(ProcessInfo.processInfo.activeProcessorCount) cores"
                   + " \(fmt(floor)) s; 10x plain allows \(fmt(10 * plainBest)) s")
             floorSeconds = floor
         }

@@ -230,7 +230,7 @@ func runEditLoopBench() {
     }
     // The one-core floor's median of three passes, like the cold build's.
     let passes = (0..<3).compactMap { _ in runComponentBench() }.sorted()
-    let floor = passes.count == 3 ? passes[1] * Double(BuildCorpus.pages * BuildCorpus.specsPerPage) / Double(ProcessInfo.processInfo.activeProcessorCount) : nil
+    let floor = passes.count == 3 ? ParallelFloor.extrapolated(perComponent: passes[1]) : nil
     do {
         try EditLoopBench(root: root, tool: tool).run(extrapolated: floor, parallel: ParallelFloor())
     } catch {

@@ -26,6 +26,12 @@ struct ParallelFloor {
 
     var count: Int { jobs.count }
 
+    /// The older floor: one core's time per component (`runComponentBench`) times the
+    /// corpus's specs, over the core count (both benches print it beside the measured one).
+    static func extrapolated(perComponent: Double) -> Double {
+        perComponent * Double(BuildCorpus.pages * BuildCorpus.specsPerPage) / Double(ProcessInfo.processInfo.activeProcessorCount)
+    }
+
     /// One pass over every spec, spread over all cores one component at a time (as the
     /// build's render step spreads them); the wall seconds it took and the PNG bytes made
     /// (all 1000 pages' specs; `SkeletonBench component` paints the first 100 pages').
