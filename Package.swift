@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "skelsite",
     products: [
-        .executable(name: "skelsite", targets: ["skelsite"]),
+        .executable(name: "skelsite", targets: ["SkelsiteCLI"]),
         .library(name: "SkeletonCore", targets: ["SkeletonCore"]),
         .library(name: "SkeletonWeb", targets: ["SkeletonWeb"]),
         // `swift package --allow-writing-to-package-directory skelsite build` in a package
@@ -31,6 +31,8 @@ let package = Package(
             name: "CCmarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Process-wide allocator settings, for executables' `main` only (never a library).
+        .target(name: "ProcessTuning"),
         .target(name: "PNGWriteSpeed", linkerSettings: [.linkedLibrary("dl")]),
         // SHA-256 with the x86 SHA extensions, for SkelSite's digests (Sources/CSHA256).
         .target(name: "CSHA256"),
@@ -42,10 +44,13 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // The command-line tool. Its module is not named `skelsite`: that name and
+        // `SkelSite` differ only by case, which macOS's and Windows' default file
+        // systems cannot hold side by side (site/reference/command-line.md).
         .executableTarget(
-            name: "skelsite",
+            name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkeletonCore", "SkeletonWeb",
+                "SkelSite", "SkeletonCore", "SkeletonWeb", "ProcessTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,11 +60,11 @@ let package = Package(
                 intent: .custom(verb: "skelsite", description: "Run skelsite (build, check, diff, verify, ...) in this package."),
                 permissions: [.writeToPackageDirectory(reason: "skelsite writes the built site and its render cache.")]
             ),
-            dependencies: ["skelsite"]
+            dependencies: ["SkelsiteCLI"]
         ),
         .executableTarget(
             name: "SkeletonBench",
-            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite"]
+            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "ProcessTuning"]
         ),
         .testTarget(name: "SkeletonCoreTests", dependencies: ["SkeletonCore"]),
         .testTarget(name: "SkeletonWebTests", dependencies: ["SkeletonWeb", "SkeletonCore"]),
@@ -67,6 +72,9 @@ let package = Package(
         .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore"],
                     exclude: ["Goldens", "Stub"]),
         .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
+        // The repository's own rules: no paths that differ only by case, the module graph
+        // of docs/modules.md.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite"]),
     ]
 )

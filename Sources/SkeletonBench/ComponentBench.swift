@@ -11,9 +11,6 @@ import SkelSite
 /// Returns the seconds a component takes on one core, or nil on error.
 @discardableResult
 func runComponentBench() -> Double? {
-    // The heap settings every build runs with (SiteBuilder.build), so the floor is
-    // painting and encoding as a build does them.
-    MallocTuning.apply()
     var specs: [Spec] = []
     for page in 0..<100 {
         for number in 0..<BuildCorpus.specsPerPage {

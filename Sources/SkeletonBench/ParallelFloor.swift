@@ -36,7 +36,6 @@ struct ParallelFloor {
     /// build's render step spreads them); the wall seconds it took and the PNG bytes made
     /// (all 1000 pages' specs; `SkeletonBench component` paints the first 100 pages').
     func pass() -> (seconds: Double, bytes: Int) {
-        MallocTuning.apply()
         let bytes = ByteCounter()
         let clock = ContinuousClock()
         let elapsed = clock.measure {

@@ -3,6 +3,11 @@
 // machine and prints ratios. See scripts/bench.sh.
 // `SkeletonBench corpus DIR [--plain]` writes the build benchmark's corpus, to profile
 // a build of it by hand (`perf record skelsite build DIR`).
+import ProcessTuning
+
+// The heap settings the skelsite tool runs with (its main sets them too), so the floor
+// and in-process builds paint and encode as a build does.
+MallocTuning.apply()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "corpus" {
     if arguments.count >= 2 {
@@ -20,6 +25,6 @@ if arguments.first == "corpus" {
     if requested.contains("component") { runComponentBench() }
     // The floor alone, three passes on every core (to compare builds by hand beside it).
     if requested.contains("floor") { runParallelFloorBench() }
-    // The build section's edit-loop rows alone (issue 15), without the Hugo comparison.
+    // The build section's edit-loop rows alone, without the Hugo comparison.
     if requested.contains("editloop") { runEditLoopBench() }
 }

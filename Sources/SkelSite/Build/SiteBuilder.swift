@@ -84,7 +84,6 @@ public struct SiteBuilder: Sendable {
     /// Builds the site. Doc errors come back as diagnostics in the report (exit 1);
     /// problems that stop the build from running (I/O, templates) are thrown (exit 2).
     public func build(progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
-        MallocTuning.apply()
         try checkPaths()
         let theme = try TemplateSet.load(from: TemplateSet.locate(explicit: templates))
         let agreements = try options.verifyResults.map(VerifyResultsFile.read) ?? [:]

@@ -77,8 +77,6 @@ public struct VerifyRun {
     /// processes); the painter's frames of a sheet are painted once, by the first engine
     /// to need them.
     public func verify(_ items: [VerifySpec]) throws -> [VerifyResult] {
-        // Screenshots, their inflated rows and the frames cut from them are MBs each.
-        MallocTuning.apply()
         let items = FluidVerifyWidths.expand(items)
         let layouts = items.map { LayoutEngine.layout($0.spec) }
         let sizes = layouts.map { layout in

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Keeps freed heap memory in the process instead of handing it back to the kernel
 /// after every image.
@@ -13,6 +12,10 @@ import Foundation
 /// the pages are reused; peak memory grows by at most what one core's largest
 /// frames hold. `verify` too: a browser's screenshot, its inflated rows and the
 /// frames cut from it are MBs each, a few thousand a run.
+///
+/// Process-wide, so only an executable's `main` sets it (the `skelsite` tool and the
+/// bench), never a library: SkelSite runs inside other processes too (the Swift
+/// package plugin's host, tests) whose allocator is theirs to tune.
 public enum MallocTuning {
     /// glibc's largest allowed mmap threshold on 64-bit (`DEFAULT_MMAP_THRESHOLD_MAX`).
     static let mmapThreshold: Int32 = 32 << 20

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProcessTuning
 import SkelSite
 
 /// Exit codes everywhere: 0 success (for diff: no difference), 1 failure found
@@ -23,6 +24,8 @@ struct Skelsite: AsyncParsableCommand {
     /// would exit 64 (EX_USAGE): they keep its message and get a pointer to the help.
     /// A `UsageError` (from a command's `validate()` or `run()`) prints as it is.
     static func main() async {
+        // Frames, screenshots and their rows are MBs each (MallocTuning says why).
+        MallocTuning.apply()
         let command: ParsableCommand
         do {
             command = try parseAsRoot()
