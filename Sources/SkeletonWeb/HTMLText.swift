@@ -1,6 +1,7 @@
 /// Escaping of text placed in HTML: the one escaper of the project (component labels,
-/// page templates, the diff report, the sitemap). Titles and labels come from docs, so
-/// they are untrusted.
+/// page templates, the diff report, the sitemap, verify's pages). Titles and labels come
+/// from docs, so they are untrusted. XML has its own below (`XMLText`), Swift source
+/// `SwiftSourceText`; site/reference/limits.md, "Generated code", has the rules.
 public enum HTMLText {
     /// `text` with `& < > " '` replaced by entities: safe in element content and in
     /// double- or single-quoted attribute values alike, the same five replacements as
@@ -32,6 +33,27 @@ public enum HTMLText {
         return escaped ?? text
     }
 
+    /// `text` for the inside of an HTML comment (`<!-- … -->`): escaped as above, so it
+    /// holds no `>` to close the comment early, and every `--` written `- -`.
+    public static func comment(_ text: String) -> String {
+        let escaped = escape(text)
+        guard escaped.utf8.contains(0x2D) else { return escaped }
+        var out: [UInt8] = []
+        out.reserveCapacity(escaped.utf8.count)
+        var afterDash = false
+        for byte in escaped.utf8 {
+            // Pairs from the left, as a plain search-and-replace would take them.
+            if byte == 0x2D && afterDash {
+                out.append(0x20)
+                afterDash = false
+            } else {
+                afterDash = byte == 0x2D
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     private static func isEscaped(_ byte: UInt8) -> Bool {
         byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
     }
@@ -46,5 +68,36 @@ public enum HTMLText {
         case 0x27: "&#39;"
         default: ""
         }
+    }
+}
+
+/// Escaping of text placed in XML (the JUnit report of `diff --junit`): the one XML
+/// escaper, safe in element content and in quoted attribute values.
+public enum XMLText {
+    /// `& < > " '` as entities; a line feed, carriage return and tab as character
+    /// references, so an attribute value keeps them (XML turns them into spaces
+    /// otherwise); a character XML 1.0 cannot hold at all (other controls below U+0020,
+    /// U+FFFE, U+FFFF) as U+FFFD, so the file stays well-formed.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 }

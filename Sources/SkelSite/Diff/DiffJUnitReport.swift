@@ -1,3 +1,5 @@
+import SkeletonWeb
+
 /// `--junit FILE`: one testcase per image, a failure for each image that fails the run,
 /// for CI systems that show JUnit results. No timings, so the file is deterministic.
 public enum DiffJUnitReport {
@@ -21,20 +23,8 @@ public enum DiffJUnitReport {
         return out
     }
 
-    /// XML attribute escaping.
+    /// XML attribute escaping: the project's one XML escaper.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        XMLText.escape(text)
     }
 }

@@ -61,7 +61,7 @@ enum VerifyPage {
                                                   options: EmitOptions(frozenAt: cell.time))
             styles += component.css
             let background = cell.spec.appearance.colours(for: cell.theme).background
-            body += "<!-- " + HTMLText.escape(cell.name).replacingOccurrences(of: "--", with: "- -") + " "
+            body += "<!-- " + HTMLText.comment(cell.name) + " "
                 + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s"
                 + (cell.width != cell.frameWidth || cell.height != cell.frameHeight
                     ? " tile at " + String(cell.tileX) + "," + String(cell.tileY) : "") + " -->\n"

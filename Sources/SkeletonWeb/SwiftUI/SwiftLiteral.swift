@@ -1,32 +1,11 @@
 import SkeletonCore
 
 /// Swift literals for exported code, written without Foundation so native and wasm
-/// builds print the same text.
+/// builds print the same text. Text from docs goes through `SwiftSourceText`.
 enum SwiftLiteral {
     /// A number with up to three decimals, no trailing zeros ("56", "165.2", "0.4").
     static func number(_ value: Double) -> String {
         CSSNumber.format(value)
-    }
-
-    /// A double-quoted string literal; quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + hex(scalar.value, digits: 1) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// `SkeletonColor(light: 0xRRGGBBAA, dark: 0xRRGGBBAA)`.

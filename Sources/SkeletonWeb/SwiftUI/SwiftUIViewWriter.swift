@@ -27,7 +27,9 @@ struct SwiftUIViewWriter {
     }
 
     mutating func write(origin: String) -> String {
-        out.line("/// " + (spec.title ?? "Untitled") + ": the skeleton of " + origin + ".")
+        // Title and origin (a doc's path) are untrusted: one line of comment text each.
+        out.line("/// " + SwiftSourceText.comment(spec.title ?? "Untitled") + ": the skeleton of "
+                 + SwiftSourceText.comment(origin) + ".")
         out.line("public struct " + typeName + ": View {")
         out.indent {
             out.line("/// Shows the frame at `time` seconds after the skeleton appears (nil: live).")
@@ -39,7 +41,7 @@ struct SwiftUIViewWriter {
             out.line("")
             out.line("public var body: some View {")
             out.indent {
-                out.line("SkeletonComponent(style: Self.style, label: " + SwiftLiteral.string(label) + ", time: time) {")
+                out.line("SkeletonComponent(style: Self.style, label: " + SwiftSourceText.stringLiteral(label) + ", time: time) {")
                 out.indent { writeStack(children: spec.children, isRow: false, gap: 0, align: .stretch) }
                 out.line("}")
             }
