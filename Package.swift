@@ -12,9 +12,6 @@ let package = Package(
         // `swift package --allow-writing-to-package-directory skelsite build` in a package
         // that depends on this one (site/guides/swift-package-plugin.md).
         .plugin(name: "SkelsitePlugin", targets: ["SkelsitePlugin"]),
-        // Preloaded into the WebKit browser verify drives: its screenshots are encoded
-        // fast (Sources/PNGWriteSpeed). Built by `swift build`, found beside skelsite.
-        .library(name: "SkelsitePNGWriteSpeed", type: .dynamic, targets: ["PNGWriteSpeed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,7 +30,6 @@ let package = Package(
         ),
         // Process-wide allocator settings, for executables' `main` only (never a library).
         .target(name: "ProcessTuning"),
-        .target(name: "PNGWriteSpeed", linkerSettings: [.linkedLibrary("dl")]),
         // SHA-256 with the x86 SHA extensions, for SkelSite's digests (Sources/CSHA256).
         .target(name: "CSHA256"),
         .target(

@@ -3,10 +3,6 @@
 #   PREFIX/bin/skelsite                   the tool (release build)
 #   PREFIX/share/skelsite/Templates       the default theme
 #   PREFIX/share/skelsite/skelsite.wasm   the playground's renderer
-#   PREFIX/lib/skelsite/libSkelsitePNGWriteSpeed.so
-#                                         what verify preloads into WebKit's browser to
-#                                         encode its screenshots fast (optional: taken
-#                                         from beside the binary when it is there)
 # The tool finds share/skelsite beside its bin/ folder (TemplateSet, PlaygroundPage).
 #
 #   scripts/install.sh [--prefix DIR] [--no-build] [--binary FILE] [--wasm FILE]
@@ -17,7 +13,7 @@
 # --binary FILE  install this skelsite executable (implies no build of the tool)
 # --wasm FILE    install this module (implies no build of the module)
 #
-# Uninstall: rm -f PREFIX/bin/skelsite && rm -rf PREFIX/share/skelsite PREFIX/lib/skelsite
+# Uninstall: rm -f PREFIX/bin/skelsite && rm -rf PREFIX/share/skelsite
 # (README.md, "Install"). At run time the tool needs cmark-gfm's libraries
 # (scripts/setup.sh) and the Swift runtime of the toolchain that built it: Foundation
 # linked statically would need libcurl's static library, which Debian does not ship.
@@ -44,7 +40,6 @@ if [ -z "$binary" ]; then
   if [ "$build" = 1 ]; then
     echo "== swift build -c release --product skelsite" >&2
     swift build -c release --product skelsite >&2
-    swift build -c release --product SkelsitePNGWriteSpeed >&2
   fi
   binary=.build/release/skelsite
 fi
@@ -70,10 +65,7 @@ install -m 0644 "$wasm" "$share/skelsite.wasm"
 install -m 0755 "$binary" "$prefix/bin/skelsite.new"
 mv -f "$prefix/bin/skelsite.new" "$prefix/bin/skelsite"
 echo "installed $prefix/bin/skelsite, $share/Templates and $share/skelsite.wasm" >&2
-speed="$(dirname "$binary")/libSkelsitePNGWriteSpeed.so"
-if [ -f "$speed" ]; then
-  mkdir -p "$prefix/lib/skelsite"
-  install -m 0644 "$speed" "$prefix/lib/skelsite/libSkelsitePNGWriteSpeed.so"
-  echo "installed $prefix/lib/skelsite/libSkelsitePNGWriteSpeed.so" >&2
-fi
+# Earlier installs put a WebKit screenshot encoder here; verify no longer preloads one.
+rm -f "$prefix/lib/skelsite/libSkelsitePNGWriteSpeed.so"
+rmdir "$prefix/lib/skelsite" 2>/dev/null || true
 "$prefix/bin/skelsite" --version

@@ -36,13 +36,9 @@ public final class WebKitCamera: BrowserCamera {
     private let driver: String
     private let miniBrowser: String
     private let xvfb: String
-    /// The library preloaded into the browser (`FastScreenshotEncoding`), if any.
-    let preload: String?
 
     /// Checks that the driver, MiniBrowser and Xvfb are there; they start when first needed.
-    /// `preload`: the fast screenshot encoder, found beside this executable by default.
-    public init(driver: String = "WebKitWebDriver", miniBrowser: String? = nil, xvfb: String = "Xvfb",
-                preload: String? = FastScreenshotEncoding.library()) throws {
+    public init(driver: String = "WebKitWebDriver", miniBrowser: String? = nil, xvfb: String = "Xvfb") throws {
         guard let foundDriver = ExecutableLookup.find(driver) else { throw BrowserFailure.missing(driver, engine: .webkit) }
         guard let foundBrowser = miniBrowser.map({ ExecutableLookup.find($0) }) ?? ExecutableLookup.miniBrowser() else {
             throw BrowserFailure.missing(miniBrowser ?? "MiniBrowser", engine: .webkit, package: "libwebkit2gtk-4.1-0")
@@ -53,7 +49,6 @@ public final class WebKitCamera: BrowserCamera {
         self.driver = foundDriver
         self.miniBrowser = foundBrowser
         self.xvfb = foundXvfb
-        self.preload = preload
     }
 
     /// A virtual screen for every scale's browser: Xvfb picks a free display number
@@ -105,8 +100,6 @@ public final class WebKitCamera: BrowserCamera {
                 "DISPLAY": display, "WAYLAND_DISPLAY": nil,
                 "GDK_BACKEND": "x11", "GDK_SCALE": String(scale), "GDK_DPI_SCALE": "1",
                 "WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1",
-                // The browser inherits it: its screenshots are encoded fast (FastScreenshotEncoding).
-                "LD_PRELOAD": FastScreenshotEncoding.preload(preload, existing: ProcessInfo.processInfo.environment["LD_PRELOAD"]),
             ])
             do {
                 let deadline = Date().addingTimeInterval(30)
@@ -149,7 +142,7 @@ public final class WebKitCamera: BrowserCamera {
 
     /// Its own driver, browsers and virtual display.
     public func twin() throws -> BrowserCamera {
-        try WebKitCamera(driver: driver, miniBrowser: miniBrowser, xvfb: xvfb, preload: preload)
+        try WebKitCamera(driver: driver, miniBrowser: miniBrowser, xvfb: xvfb)
     }
 
     public func shutdown() {
