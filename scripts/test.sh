@@ -26,9 +26,9 @@ python3 scripts/lib/test_report.py .build/swift-test-swift-testing.xml
 step "verify site/: every component's CSS in Chromium, Firefox and WebKit vs its reference PNGs"
 # Both themes, scales 1 and 2, t = 0, T/4, T/2, 3T/4, in each engine; exits 1 when a
 # frame is below the bar. SKELSITE_VERIFY_MINIMUM is the bar (share of matching pixels
-# per frame at threshold 0.03, anti-aliased pixels left out; issue 13's 99.9%, which
+# per frame at threshold 0.03, anti-aliased pixels left out; site/guides/verify-css-vs-png.md's 99.9%, which
 # every engine meets since WebKit shoots tall components in tiles); SKELSITE_VERIFY_MINIMUM_AA
-# gates Chromium's and WebKit's figure with anti-aliased pixels counted (issue 13's
+# gates Chromium's and WebKit's figure with anti-aliased pixels counted (the guide's
 # 99.5%, met since discs are drawn by a radial ramp; Firefox's is reported, not gated).
 verify_bar=(--minimum "${SKELSITE_VERIFY_MINIMUM:-0.999}"
             --minimum-with-antialiased "${SKELSITE_VERIFY_MINIMUM_AA:-0.995}")

@@ -1,7 +1,7 @@
 import Foundation
 import SkelSite
 
-// Edit-loop benchmark (issue 15): the 5000-spec corpus built by the release CLI as a
+// Edit-loop benchmark (site/reference/output-folder.md): the 5000-spec corpus built by the release CLI as a
 // process, then the rebuilds an author waits for, each printed as a ratio against the
 // cold build and against the floor (painting and encoding alone, on every core), from
 // one run. Wall time, CPU time (user + system) and peak memory (wait4) per process.

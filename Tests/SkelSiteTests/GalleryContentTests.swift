@@ -3,7 +3,7 @@ import SkeletonCore
 import Testing
 @testable import SkelSite
 
-/// Guards the content issue 3 asks of `site/gallery`: at least 20 docs, the named
+/// Guards what `site/gallery` holds: at least 20 docs, the named
 /// patterns each with a doc of their own, all of them valid, and the SwiftUI article
 /// card at the sizes it recreates.
 @Suite struct GalleryContentTests {
@@ -11,7 +11,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("site/gallery")
 
-    /// Issue 3, item 8: file name and front-matter title of each named pattern.
+    /// The named patterns: file name and front-matter title of each named pattern.
     static let namedPatterns: [(file: String, title: String)] = [
         ("article-row.md", "Article row"),
         ("profile-header.md", "Profile header"),

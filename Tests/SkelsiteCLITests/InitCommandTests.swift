@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct InitCommandTests {
     /// `skelsite init project && cd project && skelsite build` works with no arguments:
-    /// the scaffold's skelsite.toml names docs/ and _site (issue 14), and a second
+    /// the scaffold's skelsite.toml names docs/ and _site (site/reference/command-line.md), and a second
     /// `init` refuses to overwrite.
     @Test func scaffoldBuildsWithNoArguments() throws {
         let root = try CLIRunner.temporaryFolder()

@@ -2,7 +2,7 @@ import Foundation
 @testable import SkelSite
 import Testing
 
-/// scripts/install.sh (issue 14): the tool installed into a prefix finds its theme and
+/// scripts/install.sh (README.md, "Install"): the tool installed into a prefix finds its theme and
 /// playground module under share/skelsite with no checkout reachable. The test installs
 /// the binary already built for the tests (`--binary`, so no release build here; the
 /// README's install builds release) and moves the prefix before using it.

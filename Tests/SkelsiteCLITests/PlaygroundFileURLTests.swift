@@ -3,7 +3,7 @@ import SkeletonCore
 import Testing
 
 /// The playground of a built site opened from disk (a `file:` URL), driven in headless
-/// Chromium by Tests/wasm/playground-file.test.mjs (issue 14): it renders a linked spec
+/// Chromium by Tests/wasm/playground-file.test.mjs (site/guides/playground-api.md): it renders a linked spec
 /// with the native painter's pixels although the browser refuses ES modules and
 /// fetch there, and with the module removed the page says why instead of loading forever.
 @Suite struct PlaygroundFileURLTests {

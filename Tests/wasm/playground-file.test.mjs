@@ -1,6 +1,6 @@
 // The playground opened from a file: URL (a built site opened from disk), in headless
 // Chromium: browsers refuse ES modules and fetch there, so the page must run
-// playground-file.js with the module from skelsite.wasm.js (issue 14). Opens a link
+// playground-file.js with the module from skelsite.wasm.js (site/guides/playground-api.md). Opens a link
 // carrying a spec and compares the canvas byte for byte with the native frame; then
 // opens a copy of the site without its module and expects the page to say why.
 //

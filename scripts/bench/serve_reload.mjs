@@ -1,4 +1,4 @@
-// Save-to-reload of `skelsite serve` in headless Chromium (issue 15's serve row):
+// Save-to-reload of `skelsite serve` in headless Chromium (the edit loop's serve row, site/reference/output-folder.md):
 // opens PAGE on a running serve, then RUNS times edits the doc's prose (a new word in
 // place of MARK) and measures from the write to the page reloaded with the new word.
 //

@@ -9,7 +9,7 @@
 /// the edges rather than origin and size keeps neighbours gap-free: the right edge of
 /// one box and the left edge of the next snap to the same pixel.
 ///
-/// Measured in Chromium, Firefox and WebKitGTK (issue 13): a bar at y = 21.5 points
+/// Measured in Chromium, Firefox and WebKitGTK (site/guides/verify-css-vs-png.md): a bar at y = 21.5 points
 /// is painted from pixel row 22 at 1x and row 43 at 2x, fully covered, in all three.
 /// Corner radii are not snapped; the radius is clamped to the snapped box.
 public enum PixelSnap {
