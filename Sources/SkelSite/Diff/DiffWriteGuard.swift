@@ -49,6 +49,13 @@ public enum DiffWriteGuard {
     /// `path` made absolute with every symbolic link resolved; for a path that does not
     /// exist yet, its deepest existing ancestor is resolved and the rest appended.
     static func realPath(_ path: String) -> String {
+        // An existing path is resolved as the system walks it, so `link/..` is the
+        // link target's parent, not the folder holding the link.
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if let resolved = realpath(joined, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
         let absolute = PNGPairing.absolutePath(path)
         var parts = (absolute as NSString).pathComponents.filter { $0 != "/" }
         var missing: [String] = []
