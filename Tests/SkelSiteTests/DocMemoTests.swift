@@ -9,9 +9,10 @@ import SkeletonCore
     static let row = "```skeleton\nskeleton \"Row\" width=50 height=10\n  animation none\n  rect width=10 height=10\n```\n"
     static let docs: [String: String] = [
         "index.md": "# Home\n\nIntro.\n\n" + row,
-        // "a/b.md" and "a-b.md" name their components alike: ids are made across the site.
+        // "a/b.md" repeats a title ("a-b--row", "a-b--row-2"); "a-c.md" has the same spec
+        // (ids are numbered within a doc; "a-b.md" would clash, an error).
         "a/b.md": "# B\n\nSee [C](../c.md).\n\n" + row + "\n" + row,
-        "a-b.md": "---\ntitle: AB\norder: 2\ntags: [x, \"y z\"]\ndescription: Both\n---\n# Ignored\n\n" + row,
+        "a-c.md": "---\ntitle: AB\norder: 2\ntags: [x, \"y z\"]\ndescription: Both\n---\n# Ignored\n\n" + row,
         "c.md": "# C\n\nPlain.\n\n```skeleton\nskeleton width=20 height=5\n  animation shimmer\n```\n",
     ]
 
@@ -105,7 +106,7 @@ import SkeletonCore
         builder.options.specDefaults = project
         _ = try builder.build()
         try site.write("c.md", "# C\n\nEdited.\n\n```skeleton\nskeleton width=20 height=5\n  animation shimmer\n```\n")
-        // index, a/b and a-b from the memo; tinted.md (front matter defaults) and c.md parsed.
+        // index, a/b and a-c from the memo; tinted.md (front matter defaults) and c.md parsed.
         #expect(Self.parseLine(try builder.build()) == "[2/7] parse Markdown: 5 docs, 3 unchanged, 6 specs ")
         #expect(try site.read("index.html").contains("#ff0000"))
         #expect(try site.read("tinted.html").contains("#00ff00"))

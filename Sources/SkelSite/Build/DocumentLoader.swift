@@ -21,13 +21,16 @@ enum DocumentLoader {
     }
 
     /// The page path of a doc: each folder and the file name slugged; "index.md" at the
-    /// root is the gallery's intro and keeps the slug "index".
+    /// root is the gallery's intro and keeps the slug "index". A file name whose page name
+    /// ("NAME.html") would pass 255 bytes is cut to fit, with a hash of the whole
+    /// (`NameLimits.fitted`, site/reference/limits.md, "Names skelsite makes").
     static func slug(for relativePath: String) -> String {
         var parts = relativePath.split(separator: "/").map(String.init)
         if let last = parts.last, let dot = last.lastIndex(of: ".") { parts[parts.count - 1] = String(last[..<dot]) }
-        let slugged = parts.map { part -> String in
+        let slugged = parts.enumerated().map { index, part -> String in
             let slug = Slug.make(part)
-            return slug.isEmpty ? "doc" : slug
+            // A folder's slug is never longer than its name; the page adds ".html".
+            return NameLimits.fitted(slug.isEmpty ? "doc" : slug, reserving: index == parts.count - 1 ? 5 : 0)
         }
         return slugged.joined(separator: "/")
     }
@@ -50,6 +53,14 @@ enum DocumentLoader {
         if front.frontMatter.draft { return .draft(diagnostics: diagnostics) }
         let slug = slug(for: relativePath)
         let pagePath = slug + ".html"
+        // A path the output folder could not hold is the doc's error, found by check too
+        // (site/reference/limits.md, "Names skelsite makes").
+        if pagePath.utf8.count > NameLimits.pagePathMax {
+            return .failed(FileDiagnostic(
+                path: displayPath, line: 1, column: 1,
+                message: "the page of this doc would have a path of \(pagePath.utf8.count) bytes in the site; "
+                    + "the limit is \(NameLimits.pagePathMax); shorten its folder or file names"))
+        }
         let markdown = MarkdownRenderer.render(front.body, allowRawHTML: allowRawHTML) { url in
             links.rewrite(url, from: relativePath, fromPage: pagePath)
         }

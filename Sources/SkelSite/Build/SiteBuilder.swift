@@ -369,7 +369,7 @@ public struct SiteBuilder: Sendable {
             return StepResult(value: documents, summary: "\(documents.count) docs\(unchanged), \(specs) specs\(drafts)")
         }
         return run.run(.parseSpecs) { () -> StepResult<(documents: [SiteDocument], memos: [String: DocMemo])> in
-            let parsed = SpecStep.run(loaded, project: options.specDefaults)
+            let parsed = SpecStep.run(loaded, project: options.specDefaults, display: display)
             report.diagnostics += parsed.diagnostics
             report.components = parsed.specCount
             report.diagnostics = report.diagnostics.sortedForDisplay()

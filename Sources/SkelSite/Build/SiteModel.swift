@@ -62,7 +62,7 @@ struct SiteDocument: Sendable {
     var html: String { storedHTML ?? loaded().storedHTML ?? "" }
 
     /// This doc with its HTML and parsed specs: itself, or for a doc from its memo, the
-    /// doc parsed again (same ids and titles: they were named across the whole site).
+    /// doc parsed again (same ids and titles: they were named when the site was).
     func loaded() -> SiteDocument {
         guard storedHTML == nil, let reparse, let again = reparse() else { return self }
         var components = self.components
@@ -88,7 +88,8 @@ struct SiteDocument: Sendable {
 
 /// One ```skeleton block of a doc, parsed and named.
 struct SiteComponent: Sendable {
-    /// Unique, stable id: doc slug ("/" as "-") + "--" + title slug or 1-based index.
+    /// Unique, stable id: doc slug ("/" as "-") + "--" + title slug or 1-based index,
+    /// from its own doc alone, at most 255 bytes (`ComponentNaming`).
     let id: String
     /// The spec's own title, else "Component N".
     let title: String

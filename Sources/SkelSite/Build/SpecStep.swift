@@ -31,7 +31,10 @@ enum SpecStep {
         run(loaded.map { .loaded($0, digest: nil) }, project: project)
     }
 
-    static func run(_ sources: [Source], project: InheritedSettings = InheritedSettings()) -> Output {
+    /// `display`: how diagnostics name a doc from its memo, by its relative path (a
+    /// loaded doc carries its own `displayPath`).
+    static func run(_ sources: [Source], project: InheritedSettings = InheritedSettings(),
+                    display: (String) -> String = { $0 }) -> Output {
         // A memo is kept only for a doc whose front matter sets no spec defaults (below),
         // so a doc from its memo inherits the project's alone.
         let inherited = sources.map { source -> InheritedSettings in
@@ -67,10 +70,12 @@ enum SpecStep {
             case .loaded(let document, let digest):
                 var components: [SiteComponent] = []
                 var entries: [DocMemo.SpecEntry] = []
+                naming.beginDocument(path: document.displayPath)
                 for (number, site) in document.markdown.specs.enumerated() {
                     let spec = results[next].spec
                     next += 1
-                    let name = naming.name(slug: document.slug, number: number + 1, specTitle: spec?.title)
+                    let name = naming.name(slug: document.slug, number: number + 1, specTitle: spec?.title, block: site.block)
+                    if let clash = name.clash { diagnostics.append(clash) }
                     entries.append(DocMemo.SpecEntry(title: spec?.title, block: site.block, marker: site.marker))
                     guard let spec else { continue }
                     components.append(SiteComponent(id: name.id, title: name.title, block: site.block, marker: site.marker,
@@ -87,8 +92,10 @@ enum SpecStep {
             case .memo(let path, let memo, let reparse):
                 specCount += memo.specs.count
                 memos[path] = memo
+                naming.beginDocument(path: display(path))
                 let components = memo.specs.enumerated().map { number, entry -> SiteComponent in
-                    let name = naming.name(slug: memo.slug, number: number + 1, specTitle: entry.title)
+                    let name = naming.name(slug: memo.slug, number: number + 1, specTitle: entry.title, block: entry.block)
+                    if let clash = name.clash { diagnostics.append(clash) }
                     return SiteComponent(id: name.id, title: name.title, block: entry.block, marker: entry.marker,
                                          parsedSpec: nil, inheriting: inherited[index])
                 }
@@ -112,29 +119,65 @@ enum SpecStep {
 }
 
 /// Title: the spec's own, else "Component N" (1-based within the doc). Id: doc slug
-/// ("/" as "-") + "--" + title slug (or N); duplicates get "-2", "-3" in doc order.
+/// ("/" as "-") + "--" + title slug (or N); a title repeated within one doc gets "-2",
+/// "-3" in doc order; an id over 255 bytes is cut to fit, with a hash of the whole
+/// (`NameLimits.fitted`). So a doc's ids depend on that doc alone, and adding or editing
+/// another doc never changes them. Two docs that give the same id (`g/a.md` and `g-a.md`,
+/// each with a "Card") are an error at the later spec in build order, naming the earlier
+/// (site/reference/limits.md, "Names skelsite makes"): renumbering across docs would move
+/// baselines, keyed by id, onto another component.
 struct ComponentNaming {
     struct Name {
         var id: String
         var title: String
+        /// The error when another doc already gave this id.
+        var clash: FileDiagnostic?
     }
 
-    private var used: Set<String> = []
+    /// Where an id was given: "docs/g-a.md:3:1 ('Card')".
+    private struct Place {
+        var path: String
+        var line: Int
+        var column: Int
+        var title: String
+    }
 
-    mutating func name(slug: String, number: Int, specTitle: String?) -> Name {
+    /// Every id given so far, across docs.
+    private var places: [String: Place] = [:]
+    /// The ids of the doc being named.
+    private var used: Set<String> = []
+    private var path = ""
+
+    /// Starts naming the specs of the doc `path` names in diagnostics.
+    mutating func beginDocument(path: String) {
+        self.path = path
+        used = []
+    }
+
+    mutating func name(slug: String, number: Int, specTitle: String?, block: SpecBlock) -> Name {
         let title = specTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "Component \(number)"
         let titleSlug = Slug.make(title)
         // "/" replaced by bytes (why: Foundation's replace goes through UTF-16, once per
         // spec of the site on every build).
         let flat = String(decoding: slug.utf8.map { $0 == 0x2F ? 0x2D : $0 }, as: UTF8.self)
         let base = flat + "--" + (titleSlug.isEmpty ? String(number) : titleSlug)
-        var id = base
+        var id = NameLimits.fitted(base)
         var suffix = 2
         while used.contains(id) {
-            id = "\(base)-\(suffix)"
+            id = NameLimits.fitted("\(base)-\(suffix)")
             suffix += 1
         }
         used.insert(id)
-        return Name(id: id, title: title)
+        let place = Place(path: path, line: block.firstLine, column: 1 + block.columnOffset, title: title)
+        guard let earlier = places[id] else {
+            places[id] = place
+            return Name(id: id, title: title)
+        }
+        // No source line: a doc from its memo has none, and check and build say the same.
+        let clash = FileDiagnostic(
+            path: place.path, line: place.line, column: place.column,
+            message: "component id '\(id)' is also the id of \(earlier.path):\(earlier.line):\(earlier.column) "
+                + "('\(earlier.title)'); rename one of the titles or docs")
+        return Name(id: id, title: title, clash: clash)
     }
 }

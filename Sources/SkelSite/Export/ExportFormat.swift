@@ -35,6 +35,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
                     suffix += 1
                 }
                 used.insert(name)
+                // NAME.html and NAME.css within 255 bytes; a longer title is cut, with a
+                // hash of the whole (site/reference/limits.md, "Names skelsite makes").
+                name = NameLimits.fitted(name, reserving: 5)
                 let component = ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec))
                 files.append(File(name: name + ".html", text: component.html))
                 files.append(File(name: name + ".css", text: component.css))

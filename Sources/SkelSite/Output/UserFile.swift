@@ -102,10 +102,15 @@ public enum UserFile {
     }
 
     /// `.NAME.skelsite-PID.tmp` beside `path`: hidden, and named after both the file and
-    /// the process so that concurrent writers of different files never collide.
+    /// the process so that concurrent writers of different files never collide. When that
+    /// would pass 255 bytes, NAME is cut to fit, with a hash of the whole name
+    /// (site/reference/limits.md, "Names skelsite makes"), so any name that fits the
+    /// file system can be written.
     static func temporaryPath(for path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
-        let name = ".\((path as NSString).lastPathComponent).skelsite-\(getpid()).tmp"
+        let suffix = ".skelsite-\(getpid()).tmp"
+        let file = NameLimits.fitted((path as NSString).lastPathComponent, reserving: 1 + suffix.utf8.count)
+        let name = "." + file + suffix
         return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
     }
 
