@@ -89,6 +89,8 @@ public struct SiteBuilder: Sendable {
         let agreements = try options.verifyResults.map(VerifyResultsFile.read) ?? [:]
         var run = StepRunner(plan: BuildStep.allCases, progress: progress)
         var report = BuildReport()
+        // A theme link that leaves the theme folder fails the build like a doc's (exit 1).
+        report.diagnostics += theme.linkProblems
         let fingerprint = self.fingerprint()
         // Discovery also digests every input and compares it with the live site's manifest.
         // Opening the output takes its lock: builds into one output take turns.

@@ -22,6 +22,11 @@ struct TemplateSet: Sendable {
     let templates: TemplateLibrary
     /// Standalone page templates, sorted.
     let standalonePages: [String]
+    /// Links in the theme whose real path leaves it, errors at each link (`ThemeLinks`):
+    /// the build fails with them (exit 1) and nothing behind them is rendered or copied.
+    let linkProblems: [FileDiagnostic]
+    /// Every file under `assets/`, relative paths sorted, as found when the theme was loaded.
+    private let assets: [String]
 
     /// Where the default theme lives: `explicit` if given; else $SKELSITE_TEMPLATES;
     /// else a `Templates` folder next to the executable or up its tree (a SwiftPM build
@@ -72,9 +77,15 @@ struct TemplateSet: Sendable {
         }
         var templates = TemplateLibrary(compiles: compiled, reportingTo: fallbacks)
         var standalone: [String] = []
+        var links = ThemeLinks(directory: directory)
+        var refused: Set<String> = []
         for file in names where file.hasSuffix(".mustache") {
             let name = String(file.dropLast(".mustache".count))
             let url = directory.appendingPathComponent(file)
+            guard links.allows(url.path) else {
+                refused.insert(name)
+                continue
+            }
             do {
                 let text = try String(contentsOf: url, encoding: .utf8)
                 do {
@@ -93,30 +104,21 @@ struct TemplateSet: Sendable {
             }
             if !name.hasPrefix("_") && !required.contains(name) { standalone.append(name) }
         }
-        for name in required where !templates.has(name) {
+        // A required template that is a refused link is reported as that link.
+        for name in required where !templates.has(name) && !refused.contains(name) {
             throw .templates("templates folder \(directory.path) has no \(name).mustache")
         }
-        return TemplateSet(directory: directory, templates: templates, standalonePages: standalone)
+        let assets = links.assetFiles()
+        return TemplateSet(directory: directory, templates: templates, standalonePages: standalone,
+                           linkProblems: links.problems, assets: assets)
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {
         templates.render(name, context) ?? ""
     }
 
-    /// Every file under `assets/`, relative paths sorted.
-    func assetFiles() -> [String] {
-        let assets = directory.appendingPathComponent("assets")
-        guard let enumerator = FileManager.default.enumerator(atPath: assets.path) else { return [] }
-        var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let url = assets.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files.append(path)
-            }
-        }
-        return files.sorted()
-    }
+    /// Every file under `assets/`, relative paths sorted (links that leave the theme left out).
+    func assetFiles() -> [String] { assets }
 }
 
 /// `{{name}}` escaping on UTF-8 bytes (`HTMLText.escape`) instead of Mustache's own,

@@ -10,6 +10,9 @@ struct ThemeAssets {
 
     /// Writes them; returns the number of files.
     func write() throws(SiteBuildError) -> Int {
+        // The build stops at these errors before writing anything; this only makes sure
+        // no caller copies through a link that leaves the theme (site/reference/limits.md).
+        if let problem = theme.linkProblems.first { throw .templates(problem.description) }
         var count = 0
         for asset in theme.assetFiles() {
             let from = theme.directory.appendingPathComponent("assets").appendingPathComponent(asset)
