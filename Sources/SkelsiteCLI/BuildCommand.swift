@@ -55,6 +55,9 @@ struct BuildCommand: ParsableCommand {
         let report: BuildReport
         do {
             report = try builder.build(progress: StepPrinter.progress(quiet: quiet || format == .json))
+        } catch .invalidFile(let lines) {
+            // Located diagnostics of a file the user named: as they are, exit 2.
+            throw UsageError(lines)
         } catch {
             throw UsageError(["skelsite build: \(error.description)"])
         }

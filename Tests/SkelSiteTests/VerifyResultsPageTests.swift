@@ -129,7 +129,7 @@ import Testing
         _ = try build(site, results: nil)
         let before = TestSite.hashes(of: site.output)
         let url = site.root.appendingPathComponent("verify.json")
-        #expect(throws: SiteBuildError.io("\(url.path): not a skelsite verify --json file (no \"results\" array)")) {
+        #expect(throws: SiteBuildError.invalidFile(["\(url.path):1:1: error: not a skelsite verify --json file (no \"results\" array)"])) {
             _ = try self.build(site, results: "{\"images\":[]}")
         }
         #expect(TestSite.hashes(of: site.output) == before)

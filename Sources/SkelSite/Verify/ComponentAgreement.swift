@@ -1,5 +1,3 @@
-import Foundation
-
 /// How well one component's CSS agreed with its reference PNGs in a `skelsite verify`
 /// run, as its gallery page shows it (`skelsite build --verify-results FILE`).
 ///
@@ -35,47 +33,4 @@ public struct ComponentAgreement: Equatable, Sendable {
         return seen
     }
     public var passed: Bool { frames.allSatisfy { $0.match >= minimum } }
-}
-
-public enum VerifyResultsFile {
-    /// Reads a `skelsite verify --json` file into agreements keyed by spec digest.
-    /// Results without a `spec` digest (files from older versions) are skipped.
-    /// Throws a message naming the file and the problem.
-    /// The bar comes from the file's `minimum` (what the run used), else 0.995.
-    public static func read(_ url: URL) throws(SiteBuildError) -> [String: ComponentAgreement] {
-        if let kind = UserFile.unreadableKind(url.path) {
-            throw .io("cannot read verify results \(url.path): \(kind)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .io("cannot read verify results \(url.path): \(FileErrorText.describe(error, path: url.path))")
-        }
-        return try parse(data, path: url.path)
-    }
-
-    static func parse(_ data: Data, path: String) throws(SiteBuildError) -> [String: ComponentAgreement] {
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let results = root["results"] as? [[String: Any]] else {
-            throw .io("\(path): not a skelsite verify --json file (no \"results\" array)")
-        }
-        // verify's default bar, for files that do not say.
-        let minimum = (root["minimum"] as? NSNumber)?.doubleValue ?? 0.995
-        let threshold = (root["threshold"] as? NSNumber)?.doubleValue
-        var byDigest: [String: ComponentAgreement] = [:]
-        for (index, result) in results.enumerated() {
-            guard let digest = result["spec"] as? String else { continue }
-            guard let theme = result["theme"] as? String, let scale = result["scale"] as? Int,
-                  let time = (result["time"] as? NSNumber)?.doubleValue,
-                  let match = (result["match"] as? NSNumber)?.doubleValue else {
-                throw .io("\(path): result \(index + 1) lacks theme, scale, time or match")
-            }
-            let engine = result["engine"] as? String ?? "chromium"
-            byDigest[digest, default: ComponentAgreement(frames: [], minimum: minimum, threshold: threshold)].frames
-                .append(.init(engine: engine, theme: theme, scale: scale, time: time, match: match,
-                              width: (result["width"] as? NSNumber)?.doubleValue))
-        }
-        return byDigest
-    }
 }

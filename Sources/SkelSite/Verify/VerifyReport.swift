@@ -104,12 +104,14 @@ public enum VerifyReport {
         number(share * 100, places: 2) + "%"
     }
 
-    /// Fixed decimals, trailing zeros trimmed.
+    /// Fixed decimals, trailing zeros trimmed. A value too large for that (or not
+    /// finite) is written as Swift writes it rather than trapping in the conversion.
     public static func number(_ value: Double, places: Int = 4) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let units = (abs(value) * scale).rounded()
         if units == 0 { return "0" }
+        guard units < 9.0e18 else { return String(value) }
         var whole = String(Int64(units / scale))
         let fraction = Int64(units.truncatingRemainder(dividingBy: scale))
         if value < 0 { whole = "-" + whole }
