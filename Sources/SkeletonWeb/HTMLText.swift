@@ -34,21 +34,15 @@ public enum HTMLText {
     }
 
     /// `text` for the inside of an HTML comment (`<!-- … -->`): escaped as above, so it
-    /// holds no `>` to close the comment early, and every `--` written `- -`.
+    /// holds no `<` or `>` to open or close a comment, and a space put between any two
+    /// dashes in a row (`--` becomes `- -`), so it holds no `--` either.
     public static func comment(_ text: String) -> String {
         let escaped = escape(text)
         guard escaped.utf8.contains(0x2D) else { return escaped }
         var out: [UInt8] = []
-        out.reserveCapacity(escaped.utf8.count)
-        var afterDash = false
+        out.reserveCapacity(escaped.utf8.count + 8)
         for byte in escaped.utf8 {
-            // Pairs from the left, as a plain search-and-replace would take them.
-            if byte == 0x2D && afterDash {
-                out.append(0x20)
-                afterDash = false
-            } else {
-                afterDash = byte == 0x2D
-            }
+            if byte == 0x2D && out.last == 0x2D { out.append(0x20) }
             out.append(byte)
         }
         return String(decoding: out, as: UTF8.self)
