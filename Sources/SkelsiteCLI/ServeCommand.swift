@@ -3,7 +3,7 @@ import Foundation
 import SkelSite
 import SkeletonCore
 
-/// `skelsite serve [SOURCE] [--port N] [--host H] [--output DIR] [--templates DIR]`.
+/// `skelsite serve [SOURCE] [--port N] [--host H] [--allow-host NAME]... [--output DIR] [--templates DIR]`.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -29,6 +29,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to bind to.")
     var host = "127.0.0.1"
 
+    /// Why only known names: a page can point its own name at 127.0.0.1 (DNS rebinding)
+    /// and read the preview as its own origin (site/reference/limits.md, "Serve: host names").
+    @Option(name: .customLong("allow-host"),
+            help: ArgumentHelp("Also answer requests whose Host is this name (repeatable; others get 421).", valueName: "name"))
+    var allowHost: [String] = []
+
     @Option(name: .shortAndLong, help: "Where the served site is built (default: a temporary folder).")
     var output: String?
 
@@ -36,6 +42,14 @@ struct ServeCommand: AsyncParsableCommand {
     var templates: String?
 
     @OptionGroup var project: ProjectOptions
+
+    func validate() throws {
+        for name in allowHost {
+            if let problem = HostAllowList.problem(with: name) {
+                throw UsageError(message: "--allow-host \(problem), got '\(name)'")
+            }
+        }
+    }
 
     func run() async throws {
         let config = try project.load()
@@ -50,7 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
                                   displaySource: source)
         let session: ServeSession
         do {
-            session = try ServeSession(builder: builder, host: host, port: port) { message in
+            session = try ServeSession(builder: builder, host: host, port: port, allowedHosts: allowHost) { message in
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }
         } catch {
@@ -62,37 +76,54 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw UsageError(["skelsite serve: error: cannot listen on \(host):\(port): \(error)"])
         }
-        // Through FileHandle (unbuffered) so a script reading the port sees it at once.
-        FileHandle.standardOutput.write(Data("Serving \(source) at http://\(host):\(bound)/ (Ctrl-C to stop)\n".utf8))
+        // Armed before the banner, so a stop right after it is a clean one (Ctrl-C during
+        // the first build still ends serve at once).
         let signals = SignalWaiter()
+        // Through FileHandle (unbuffered) so a script reading the port sees it at once.
+        FileHandle.standardOutput.write(Data("Serving \(source) at \(DevServer.url(host: host, port: bound)) (Ctrl-C to stop)\n".utf8))
         await signals.wait()
-        await session.stop()
-        if output == nil { try? FileManager.default.removeItem(at: outputURL) }
+        // The temporary output goes with the other generation beside it.
+        await session.stop(removingOutput: output == nil)
         print("stopped")
     }
 }
 
-/// Waits for SIGINT or SIGTERM so serve can stop its server and clean up.
+/// Waits for SIGINT or SIGTERM so serve can stop its server and clean up. Armed when
+/// made (why: a script may stop serve as soon as it reads the port, and a signal before
+/// the handlers were set killed it with its temporary output left behind).
 final class SignalWaiter: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
+    private let lock = NSLock()
+    private var received = false
+    private var waiting: CheckedContinuation<Void, Never>?
 
+    init() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [self] in
+                lock.lock()
+                let continuation = waiting
+                waiting = nil
+                received = true
+                lock.unlock()
+                continuation?.resume()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Returns once a signal has come (at once if one already has).
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = NSLock()
-            var resumed = false
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                source.setEventHandler {
-                    once.lock()
-                    defer { once.unlock() }
-                    if !resumed {
-                        resumed = true
-                        continuation.resume()
-                    }
-                }
-                source.resume()
-                sources.append(source)
+            lock.lock()
+            if received {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiting = continuation
+                lock.unlock()
             }
         }
     }

@@ -83,8 +83,8 @@ import Glibc
     @Test(arguments: [
         ("NONSENSE\r\n\r\n", "HTTP/1.1 400 Bad Request"),
         ("GET / HTTP/1.1\r\nno colon here\r\n\r\n", "HTTP/1.1 400 Bad Request"),
-        ("POST / HTTP/1.1\r\nHost: x\r\n\r\n", "HTTP/1.1 405 Method Not Allowed"),
-        ("HEAD / HTTP/1.1\r\nHost: x\r\n\r\n", "HTTP/1.1 200 OK"),
+        ("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "HTTP/1.1 405 Method Not Allowed"),
+        ("HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "HTTP/1.1 200 OK"),
         ("GET / HTTP/1.0\n\n", "HTTP/1.1 200 OK"),
     ])
     func malformedAndOtherMethods(head: String, status: String) async throws {

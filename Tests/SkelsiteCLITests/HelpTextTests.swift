@@ -304,7 +304,7 @@ import Testing
             with Ctrl-C. SOURCE, --templates and the title default to the project file's
             (skelsite.toml, as for build).
 
-            USAGE: skelsite serve [<source>] [--port <port>] [--host <host>] [--output <output>] [--templates <templates>] [--config <file>]
+            USAGE: skelsite serve [<source>] [--port <port>] [--host <host>] [--allow-host <name> ...] [--output <output>] [--templates <templates>] [--config <file>]
 
             ARGUMENTS:
               <source>                The docs folder (default: source in skelsite.toml,
@@ -314,6 +314,8 @@ import Testing
               --port <port>           The port to listen on (0 picks a free one). (default:
                                       4000)
               --host <host>           The address to bind to. (default: 127.0.0.1)
+              --allow-host <name>     Also answer requests whose Host is this name
+                                      (repeatable; others get 421).
               -o, --output <output>   Where the served site is built (default: a temporary
                                       folder).
               --templates <templates> A templates folder to use instead of the default

@@ -19,20 +19,30 @@ public struct RebuildOutcome: Sendable, Equatable {
 ///
 /// Invariants: only files inside `root` are ever read (see `SafePath`); the server
 /// binds to 127.0.0.1 unless the caller passes another host on purpose; every client
-/// is bounded by `ServeLimits` (site/reference/limits.md).
+/// is bounded by `ServeLimits`, and only requests naming one of `hosts` are answered
+/// (site/reference/limits.md).
 public final class DevServer: @unchecked Sendable {
     public let root: URL
     public let hub = LiveReloadHub()
     public let limits: ServeLimits
     private let listener: HTTPListener
 
-    public init(root: URL, host: String = "127.0.0.1", port: UInt16, limits: ServeLimits = ServeLimits()) throws {
+    /// `allowedHosts`: names answered in `Host` besides localhost, 127.0.0.1, [::1] and `host`.
+    public init(root: URL, host: String = "127.0.0.1", port: UInt16, limits: ServeLimits = ServeLimits(),
+                allowedHosts: [String] = []) throws {
         self.root = root
         self.limits = limits
         let hub = self.hub
-        listener = try HTTPListener(host: host, port: port, limits: limits) { head, client in
+        listener = try HTTPListener(host: host, port: port, limits: limits, allowedHosts: allowedHosts) { head, client in
             DevServer.respond(to: head, on: client, root: root, hub: hub, limits: limits)
         }
+    }
+
+    /// `http://HOST:PORT/`, an IPv6 address in brackets (`http://[::1]:4000/`), as a
+    /// browser takes it.
+    public static func url(host: String, port: UInt16) -> String {
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[" + host + "]" : host
+        return "http://\(name):\(port)/"
     }
 
     /// Starts serving in the background and returns the bound port (useful with port 0).

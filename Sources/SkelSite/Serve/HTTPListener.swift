@@ -6,8 +6,8 @@ import Darwin
 #endif
 
 /// A small HTTP/1.1 server on POSIX sockets: one thread accepts, each connection gets
-/// its own thread, reads one request head within `ServeLimits` and hands it to
-/// `handle`, which writes the reply.
+/// its own thread, reads one request head within `ServeLimits`, refuses a `Host` not in
+/// `hosts` and hands the rest to `handle`, which writes the reply.
 ///
 /// Why not a library: the one used before parsed heads in quadratic time with no
 /// size limit or read timeout, and offered no hook to add them
@@ -16,6 +16,8 @@ final class HTTPListener: @unchecked Sendable {
     typealias Handler = @Sendable (HTTPRequestHead, ClientSocket) -> Void
 
     let limits: ServeLimits
+    /// The names requests may carry in `Host`; others get 421 whatever their path.
+    let hosts: HostAllowList
     private let listenFD: Int32
     private let handle: Handler
     private let lock = NSLock()
@@ -23,15 +25,20 @@ final class HTTPListener: @unchecked Sendable {
     private var started = false
     private var stopped = false
 
-    /// Binds and listens on `host` (an IPv4 or IPv6 address) and `port` (0: any free one).
-    init(host: String, port: UInt16, limits: ServeLimits, handle: @escaping Handler) throws {
+    /// Binds and listens on `host` (an IPv4 or IPv6 address) and `port` (0: any free one);
+    /// `allowedHosts` are names accepted in `Host` besides the loopback ones and `host`.
+    init(host: String, port: UInt16, limits: ServeLimits, allowedHosts: [String] = [], handle: @escaping Handler) throws {
         self.limits = limits
         self.handle = handle
-        listenFD = try Self.makeListeningSocket(host: host, port: port)
+        let fd = try Self.makeListeningSocket(host: host, port: port)
+        listenFD = fd
+        hosts = HostAllowList(boundHost: host, port: Self.boundPort(fd), extra: allowedHosts)
     }
 
     /// The port actually bound.
-    var port: UInt16 {
+    var port: UInt16 { Self.boundPort(listenFD) }
+
+    private static func boundPort(_ listenFD: Int32) -> UInt16 {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &storage) {
@@ -143,10 +150,26 @@ final class HTTPListener: @unchecked Sendable {
                     client.finishAfterError()
                     return
                 case .complete(let head):
+                    if let refusal = Self.refusal(hosts.verdict(host: head.headers["host"], version: head.version)) {
+                        client.write(refusal.serialized(headOnly: head.method == "HEAD"))
+                        client.finishAfterError()
+                        return
+                    }
                     handle(head, client)
                     return
                 }
             }
+        }
+    }
+
+    /// The answer to a request whose `Host` is refused (site/reference/limits.md, "Serve:
+    /// host names"); nil when it is allowed.
+    static func refusal(_ verdict: HostAllowList.Verdict) -> HTTPReply? {
+        switch verdict {
+        case .allowed: return nil
+        case .missing: return .text(.badRequest, "an HTTP/1.1 request needs a Host header")
+        case .misdirected:
+            return .text(.misdirectedRequest, "this server does not answer to that host name (skelsite serve --allow-host NAME adds one)")
         }
     }
 

@@ -115,6 +115,7 @@ struct HTTPStatus: Equatable, Sendable {
     static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
     static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
     static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
+    static let misdirectedRequest = HTTPStatus(code: 421, reason: "Misdirected Request")
     static let headerFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
     static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
 }

@@ -15,8 +15,12 @@ public final class ServeSession: @unchecked Sendable {
     private let watcher: SourceWatcher
     private let log: @Sendable (String) -> Void
     private let lock = NSLock()
+    /// Set by `stop`: a rebuild the watcher started before it is the last one.
+    private var stopped = false
 
-    public init(builder: SiteBuilder, host: String, port: UInt16, watching extra: [URL] = [],
+    /// `allowedHosts`: names the server answers besides the loopback ones and `host`
+    /// (`serve --allow-host`).
+    public init(builder: SiteBuilder, host: String, port: UInt16, allowedHosts: [String] = [], watching extra: [URL] = [],
                 log: @escaping @Sendable (String) -> Void) throws {
         // serve owns its output while it runs: its rebuilds trust what the last one left
         // there (site/reference/output-folder.md).
@@ -24,7 +28,7 @@ public final class ServeSession: @unchecked Sendable {
         builder.options.trustsItsOutput = true
         self.builder = builder
         self.log = log
-        server = try DevServer(root: builder.output, host: host, port: port)
+        server = try DevServer(root: builder.output, host: host, port: port, allowedHosts: allowedHosts)
         watchedRoots = [builder.source] + (ServeSession.themeFolder(for: builder).map { [$0] } ?? []) + extra
         watcher = SourceWatcher(roots: watchedRoots)
     }
@@ -43,6 +47,7 @@ public final class ServeSession: @unchecked Sendable {
     public func rebuild() -> RebuildOutcome {
         lock.lock()
         defer { lock.unlock() }
+        if stopped { return RebuildOutcome(succeeded: false, diagnostics: "stopped") }
         let started = Date()
         do {
             let report = try builder.build()
@@ -74,8 +79,25 @@ public final class ServeSession: @unchecked Sendable {
         return port
     }
 
-    public func stop() async {
+    /// Stops watching and serving. `removingOutput`: then removes the output folder and
+    /// the other generation beside it (`.NAME.skelsite/`, site/reference/output-folder.md),
+    /// for the temporary folder serve builds into when no `--output` is given, so a clean
+    /// stop leaves nothing behind (site/reference/command-line.md, "serve").
+    public func stop(removingOutput: Bool = false) async {
         watcher.stop()
         await server.stop()
+        finish(removingOutput: removingOutput)
+    }
+
+    /// Under the lock: a rebuild under way finishes first, and none starts after.
+    private func finish(removingOutput: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        stopped = true
+        if removingOutput {
+            for folder in [builder.output, OutputGenerations.storeURL(for: builder.output)] {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
     }
 }
