@@ -2,7 +2,9 @@
 ///
 /// Docs are grouped by top folder (root docs first, then folders by their smallest
 /// `order`, then name); within a group by front matter `order` (docs without one last),
-/// then title, then path. Previous/next links follow the same order.
+/// then title, then path. Titles and folder names sort naturally ("Page 2" before
+/// "Page 10", "apple" before "Banana": `NaturalOrder`). Previous/next links follow the
+/// same order.
 enum SiteNav {
     struct Group: Sendable {
         /// "" for docs at the root of the source folder.
@@ -28,7 +30,7 @@ enum SiteNav {
         func before(_ a: SiteDocument, _ b: SiteDocument) -> Bool {
             let (oa, ob) = (a.frontMatter.order ?? Int.max, b.frontMatter.order ?? Int.max)
             if oa != ob { return oa < ob }
-            if a.title != b.title { return a.title < b.title }
+            if a.title != b.title { return NaturalOrder.before(a.title, b.title) }
             return a.slug < b.slug
         }
         var byFolder: [String: [SiteDocument]] = [:]
@@ -40,7 +42,7 @@ enum SiteNav {
             if a.folder.isEmpty != b.folder.isEmpty { return a.folder.isEmpty }
             let (oa, ob) = (a.documents.first?.frontMatter.order ?? Int.max, b.documents.first?.frontMatter.order ?? Int.max)
             if oa != ob { return oa < ob }
-            return a.folder < b.folder
+            return NaturalOrder.before(a.folder, b.folder)
         }
     }
 
