@@ -127,6 +127,9 @@ import Testing
         #expect(Self.problems("{\"results\":[]}\n{}") == ["r.json:2:1: error: not valid JSON: unexpected '{' after the JSON value"])
         #expect(Self.problems("{\"results\":[],\"results\":[]}")
                 == ["r.json:1:15: error: not valid JSON: the key \"results\" appears twice in one object"])
+        // A key is shown as written, so an escaped line break stays an escape.
+        #expect(Self.problems("{\"results\":[],\"a\\n\":1,\"a\\n\":2}")
+                == ["r.json:1:23: error: not valid JSON: the key \"a\\n\" appears twice in one object"])
         #expect(Self.problems("{\"results\":[\"\u{1}\"]}")
                 == ["r.json:1:14: error: not valid JSON: control character U+0001 in a string; write it as \\u0001"])
         #expect(Self.problems("{\"results\":[\"\\ud800\"]}") == ["r.json:1:14: error: not valid JSON: unpaired surrogate in a \\u escape"])

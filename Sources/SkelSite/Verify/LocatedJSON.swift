@@ -198,7 +198,9 @@ struct LocatedJSON: Sendable {
                 }
                 let key = try string()
                 guard keys.insert(key).inserted else {
-                    throw fail("the key \"" + key + "\" appears twice in one object", keyOffset)
+                    // The key as written: its escapes stay escapes, so the message stays one line.
+                    let written = LocatedJSON(value: .string(key), start: keyOffset, end: at).shown(in: bytes)
+                    throw fail("the key " + written + " appears twice in one object", keyOffset)
                 }
                 skipSpace()
                 guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else {
