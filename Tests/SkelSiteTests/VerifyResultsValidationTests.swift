@@ -154,6 +154,17 @@ import Testing
         #expect(lines.last == "r.json:22:10: error: too many errors; stopped reporting after the first 20 (10 more not shown)")
     }
 
+    /// A browser's answer to the viewport check is JSON too: a size too large for an
+    /// Int is named, not converted (it trapped).
+    @Test func aViewportAnswerOutOfRangeDoesNotTrap() {
+        do {
+            try ViewportCheck.check([-1e300, 600, 2, false] as [Any], engine: .firefox, width: 800, height: 600, scale: 2)
+            Issue.record("a viewport of -1e300 was accepted")
+        } catch {
+            #expect("\(error)" == "Firefox's viewport is -1e+300×600 CSS pixels, smaller than the 800×600 asked for")
+        }
+    }
+
     /// The numbers a page shows are formatted without trapping, whatever they are.
     @Test func numbersFormatWithoutTrapping() {
         #expect(VerifyReport.number(1e20 * 100, places: 2) == "1e+22")

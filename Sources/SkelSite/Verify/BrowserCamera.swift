@@ -61,14 +61,16 @@ enum ViewportCheck {
               let innerWidth = (values[0] as? NSNumber)?.doubleValue,
               let innerHeight = (values[1] as? NSNumber)?.doubleValue,
               let ratio = (values[2] as? NSNumber)?.doubleValue,
-              let reduced = values[3] as? Bool else {
+              let reduced = values[3] as? Bool,
+              // Finite, so the figures below print without trapping whatever a browser says.
+              innerWidth.isFinite, innerHeight.isFinite, ratio.isFinite else {
             throw BrowserFailure("\(engine.displayName) answered the viewport check with \(String(describing: answer))")
         }
         if ratio != Double(scale) {
             throw BrowserFailure("\(engine.displayName) runs at devicePixelRatio \(VerifyReport.number(ratio)), not \(scale)")
         }
         if innerWidth < Double(width) || innerHeight < Double(height) {
-            throw BrowserFailure("\(engine.displayName)'s viewport is \(Int(innerWidth))×\(Int(innerHeight)) CSS pixels,"
+            throw BrowserFailure("\(engine.displayName)'s viewport is \(VerifyReport.number(innerWidth))×\(VerifyReport.number(innerHeight)) CSS pixels,"
                                  + " smaller than the \(width)×\(height) asked for")
         }
         if reduced {
