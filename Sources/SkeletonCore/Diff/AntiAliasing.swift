@@ -38,7 +38,8 @@ enum AntiAliasing {
                 if image.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == centre {
                     delta = 0
                 } else {
-                    delta = centreLuma - metric.blendedLuma(image + offset)
+                    delta = metric.brightnessDelta(image + centreOffset, image + offset,
+                                                   centreOffset: centreOffset, centreLuma: centreLuma)
                 }
                 if delta == 0 {
                     zeroes += 1

@@ -16,6 +16,9 @@ public struct DiffOptions: Equatable, Sendable {
     /// Draw only the counted differences over an untouched output (pixelmatch's
     /// diffMask). Off by default: a faded original makes the report readable.
     public var diffMask: Bool = false
+    /// Which pixelmatch's arithmetic to follow (site/guides/visual-regression.md,
+    /// "pixelmatch versions"); 5.x and 6.x by default.
+    public var version: PixelmatchVersion = .v6
 
     public init(threshold: Double = 0.1, includeAA: Bool = false) {
         self.threshold = threshold
@@ -32,6 +35,18 @@ public struct DiffOptions: Equatable, Sendable {
         self.diffMask = diffMask
     }
 
+}
+
+/// The pixelmatch releases whose counts `PixelDiff` reproduces exactly. They differ
+/// only where a pixel is translucent (and, for opaque pixels, in the last bit of
+/// rounding): 5.x and 6.x blend translucent pixels over white before measuring; 7.x
+/// blends them over a checkerboard whose colour depends on the pixel's position, so
+/// that a translucent pixel and an opaque one of the same blended colour still differ.
+public enum PixelmatchVersion: Equatable, Sendable {
+    /// pixelmatch 5.x and 6.x (and the PyPI ports that follow them).
+    case v6
+    /// pixelmatch 7.0 to 7.2 with its default `checkerboard: true`.
+    case v7
 }
 
 /// An opaque colour drawn into the diff picture (alpha is always 255, as pixelmatch draws).

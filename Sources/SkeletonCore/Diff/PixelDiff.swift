@@ -1,6 +1,6 @@
 /// Pixel comparison with pixelmatch's semantics (threshold on the YIQ distance,
-/// translucent pixels blended over white, anti-aliasing detection, the same diff
-/// picture), written for speed: byte-identical runs are skipped 8 pixels at a time
+/// translucent pixels blended over white, or over a checkerboard as pixelmatch 7 does,
+/// anti-aliasing detection, the same diff picture), written for speed: byte-identical runs are skipped 8 pixels at a time
 /// and the colour maths runs only where bytes differ.
 public enum PixelDiff {
     /// Number of mismatched pixels, as pixelmatch counts them. When `output` is given
@@ -100,11 +100,15 @@ public enum PixelDiff {
         /// anti-aliasing, 0 within the threshold.
         @inline(__always)
         func classify(_ x: Int, _ y: Int, _ wa: UInt32, _ wb: UInt32) -> Int {
-            if wa != lastA || wb != lastB {
+            let offset = (y * width + x) * 4
+            // pixelmatch 7's verdict on a translucent pair depends on its position too.
+            let positional = metric.checkerboard
+                && (a.load(fromByteOffset: offset + 3, as: UInt8.self) < 255
+                    || b.load(fromByteOffset: offset + 3, as: UInt8.self) < 255)
+            if positional || wa != lastA || wb != lastB {
                 lastA = wa
                 lastB = wb
-                let offset = (y * width + x) * 4
-                lastExceeds = metric.exceedsThreshold(a + offset, b + offset)
+                lastExceeds = metric.exceedsThreshold(a + offset, b + offset, offset: offset)
             }
             if !lastExceeds { return 0 }
             if !options.includeAA
