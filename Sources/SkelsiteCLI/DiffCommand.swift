@@ -10,9 +10,15 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare a baseline folder of reference PNGs with a current one.",
         discussion: """
             PNGs (*.png, searched recursively) are paired by relative path. Each is \
-            unchanged, changed (pixels differ beyond --threshold, as pixelmatch counts \
-            them), added, removed or resized. A line is printed per image that is not \
-            unchanged, then a summary.
+            unchanged, changed, added, removed or resized. A line is printed per image \
+            that is not unchanged, then a summary.
+
+            Measure: by default a pixel differs when any of its RGBA bytes does (exact: \
+            skelsite's PNGs are deterministic, so any changed byte is a real change), and \
+            pixelmatch's count at 0.1 is reported beside it. With --threshold T, pixels \
+            differ as pixelmatch counts them at T (for pictures from browsers or other \
+            machines). --pixelmatch 7 follows pixelmatch 7.x's arithmetic (translucent \
+            pixels over a checkerboard) instead of 5.x and 6.x's (over white).
 
             Tolerance (like Playwright's): a changed image fails when more pixels differ \
             than --max-diff-pixels or than --max-diff-ratio of its pixels (the stricter \
@@ -37,8 +43,13 @@ struct DiffCommand: ParsableCommand {
             flags come from the [diff] table of the project file (skelsite.toml in this \
             folder or the nearest parent, or --config FILE).
 
+            With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended \
+            to that file.
+
             Exit status: 0 nothing differs beyond tolerance; 1 something does; 2 usage or \
-            I/O error (missing folder, unreadable or undecodable PNG: `path: error: message`).
+            I/O error (missing folder, unreadable or undecodable PNG: `path: error: \
+            message`). An unreadable PNG does not stop the others: every report is \
+            written, with that pair as an error, and the exit status is 2.
             """
     )
 
@@ -49,11 +60,17 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "Folder of current PNGs.")
     var current: String?
 
-    // pixelmatch's default: ignores differences too small to see at a glance.
+    // Without it the measure is exact (site/guides/visual-regression.md).
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Colour distance threshold, 0 (exact) to 1 (default: \(DiffOptions().threshold), pixelmatch's).",
+            help: ArgumentHelp("Count pixels as pixelmatch does, at this colour distance threshold 0...1 (default: "
+                               + "exact, with pixelmatch's count at \(DiffOptions().threshold) beside it).",
                                valueName: "threshold"))
     var threshold: Checked<FractionRule>?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Whose arithmetic the pixelmatch count follows: pixelmatch 5.x and 6.x's, or 7.x's.",
+                               valueName: "version"))
+    var pixelmatch = Checked<PixelmatchRule>(argument: "6")
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAA = false
@@ -94,6 +111,7 @@ struct DiffCommand: ParsableCommand {
             throw UsageError(message: "usage: skelsite diff BASELINE_DIR CURRENT_DIR [options]")
         }
         try threshold?.check("--threshold")
+        try pixelmatch.check("--pixelmatch")
         try maxDiffPixels?.check("--max-diff-pixels")
         try maxDiffRatio?.check("--max-diff-ratio")
         for (name, value) in [("--output", output), ("--json", json), ("--junit", junit)] {
@@ -104,26 +122,40 @@ struct DiffCommand: ParsableCommand {
     /// The flags, else the project file's `[diff]` table, else the defaults.
     func options(_ config: ProjectConfig?) -> DirectoryDiffOptions {
         var pixel = DiffOptions()
-        if let threshold = threshold?.value ?? config?.diff.threshold { pixel.threshold = threshold }
+        let threshold = threshold?.value ?? config?.diff.threshold
+        if let threshold { pixel.threshold = threshold }
         pixel.includeAA = includeAA
+        pixel.version = pixelmatch.value
         var tolerance = DiffTolerance()
         if let pixels = maxDiffPixels?.value ?? config?.diff.maxDiffPixels { tolerance.maxDiffPixels = pixels }
         if let ratio = maxDiffRatio?.value ?? config?.diff.maxDiffRatio { tolerance.maxDiffRatio = ratio }
-        return DirectoryDiffOptions(pixel: pixel, tolerance: tolerance, allowAdded: allowAdded, allowRemoved: allowRemoved)
+        var options = DirectoryDiffOptions(pixel: pixel, tolerance: tolerance, allowAdded: allowAdded, allowRemoved: allowRemoved)
+        // A threshold, given anywhere, asks for pixelmatch's measure; none, for exact.
+        options.measure = threshold == nil ? .exact : .pixelmatch
+        return options
     }
 
     func run() throws {
         let baseline = baseline ?? "", current = current ?? ""
         let format = reporting.format.value
+        let stepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         let failRun = { (errors: [DiffError]) -> UsageError in
+            var lines = errors.map(\.text)
+            if let stepSummary {
+                do throws(DiffError) {
+                    try Self.append(DiffStepSummary.markdown(errors: errors), to: stepSummary)
+                } catch {
+                    lines.append(error.text)
+                }
+            }
             switch format {
-            case .text: return UsageError(errors.map(\.text))
+            case .text: return UsageError(lines)
             case .json:
                 FileHandle.standardOutput.write(Data(DiffJSONReport.errors(errors).utf8))
-                return UsageError(errors.map(\.text))
+                return UsageError(lines)
             case .github:
                 FileHandle.standardOutput.write(Data(DiffGitHubReport.errors(errors).map { $0 + "\n" }.joined().utf8))
-                return UsageError(errors.map(\.text))
+                return UsageError(lines)
             }
         }
         var options = self.options(try project.load())
@@ -147,8 +179,13 @@ struct DiffCommand: ParsableCommand {
             options.reportFolder = temporary
             options.excluded = [target, temporary!]
         }
+        let started = Date()
         let result = DirectoryDiff.run(baseline: baseline, current: current, options: options)
-        if !result.errors.isEmpty {
+        let seconds = Date().timeIntervalSince(started)
+        // A folder that cannot be listed or a report that cannot be written leaves
+        // nothing worth reporting; an unreadable PNG only its own pair
+        // (site/reference/command-line.md, `diff`).
+        if !result.fatal.isEmpty {
             if let temporary { DiffReportFolder.abandon(temporary) }
             throw failRun(result.errors)
         }
@@ -162,14 +199,22 @@ struct DiffCommand: ParsableCommand {
                 try Self.write(DiffJSONReport.render(result, options: options), to: json)
             }
             if let junit = junit {
-                try Self.write(DiffJUnitReport.render(result, tolerance: options.tolerance), to: junit)
+                let run = DiffJUnitReport.Run(seconds: seconds, started: started, hostname: DiffJUnitReport.hostname())
+                try Self.write(DiffJUnitReport.render(result, tolerance: options.tolerance, run: run), to: junit)
+            }
+            if let stepSummary {
+                try Self.append(DiffStepSummary.markdown(result, tolerance: options.tolerance, report: target.map { output ?? $0 }),
+                                to: stepSummary)
             }
         } catch {
             if let temporary { DiffReportFolder.abandon(temporary) }
             throw UsageError([error.text])
         }
+        // Unreadable PNGs: reported like any other I/O error once the rest is written.
+        let brokenErrors = result.broken.flatMap(\.errors)
         if format == .json {
             FileHandle.standardOutput.write(Data(DiffJSONReport.render(result, options: options).utf8))
+            if !brokenErrors.isEmpty { throw UsageError(brokenErrors.map(\.text)) }
             if !result.summary.passed { throw ExitCode(1) }
             return
         }
@@ -179,16 +224,38 @@ struct DiffCommand: ParsableCommand {
                                                      tolerance: options.tolerance) {
                 out += line + "\n"
             }
+            for line in DiffGitHubReport.errors(brokenErrors) { out += line + "\n" }
         }
-        for image in result.images {
-            if let line = DiffTerminalReport.line(image, tolerance: options.tolerance) { out += line + "\n" }
+        for entry in result.entries {
+            switch entry {
+            case .image(let image):
+                if let line = DiffTerminalReport.line(image, tolerance: options.tolerance) { out += line + "\n" }
+            case .broken(let broken):
+                out += DiffTerminalReport.line(broken) + "\n"
+            }
         }
         out += DiffTerminalReport.summary(result.summary) + "\n"
         if let target {
             out += "report: " + (output ?? target) + "/index.html\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
+        if !brokenErrors.isEmpty { throw UsageError(brokenErrors.map(\.text)) }
         if !result.summary.passed { throw ExitCode(1) }
+    }
+
+    /// Appends `text` to `file` (GitHub's step summary), creating it if need be.
+    static func append(_ text: String, to file: String) throws(DiffError) {
+        guard let handle = FileHandle(forWritingAtPath: file)
+                ?? (FileManager.default.createFile(atPath: file, contents: nil) ? FileHandle(forWritingAtPath: file) : nil) else {
+            throw DiffError(path: file, message: "cannot append the GITHUB_STEP_SUMMARY: cannot open the file")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw DiffError(path: file, message: "cannot append the GITHUB_STEP_SUMMARY: \(FileErrorText.describe(error, path: file))")
+        }
     }
 
     static func write(_ text: String, to file: String) throws(DiffError) {
@@ -198,4 +265,16 @@ struct DiffCommand: ParsableCommand {
             throw DiffError(path: file, message: "cannot write: \(error.reason)")
         }
     }
+}
+
+/// `diff --pixelmatch 6|7`: whose arithmetic the pixelmatch count follows.
+enum PixelmatchRule: OptionRule {
+    static func parse(_ text: String) -> Result<PixelmatchVersion, OptionProblem> {
+        switch text {
+        case "6": return .success(.v6)
+        case "7": return .success(.v7)
+        default: return .failure(OptionProblem(predicate: "must be 6 (pixelmatch 5.x and 6.x) or 7 (7.x)"))
+        }
+    }
+    static var choices: [String] { ["6", "7"] }
 }

@@ -22,7 +22,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            changed   changed.png: 12 of 120 pixels differ (10.00%), over tolerance (allowed 0)
+            changed   changed.png: 12 of 120 pixels differ (10.00%), over tolerance (allowed 0); measure exact, pixelmatch 0.1 counts 12
             removed   gone.png: baseline image (12x10) has no current image
             added     new.png: new image (12x10), no baseline
             resized   size.png: size changed from 12x10 to 13x10
@@ -40,7 +40,7 @@ import Testing
         let allowed = try CLIRunner.run(["diff", "base", "cur", "--max-diff-pixels", "12"], cwd: root)
         #expect(allowed.status == 0)
         #expect(allowed.stdout == """
-            changed   changed.png: 12 of 120 pixels differ (10.00%), within tolerance (allowed 12)
+            changed   changed.png: 12 of 120 pixels differ (10.00%), within tolerance (allowed 12); measure exact, pixelmatch 0.1 counts 12
             2 images: 1 unchanged, 1 changed, 0 added, 0 removed, 0 resized; nothing differs beyond tolerance
 
             """)
@@ -52,7 +52,8 @@ import Testing
         // Both given: the stricter wins.
         let both = try CLIRunner.run(["diff", "base", "cur", "--max-diff-pixels", "100", "--max-diff-ratio", "0.05"], cwd: root)
         #expect(both.status == 1)
-        #expect(both.stdout.hasPrefix("changed   changed.png: 12 of 120 pixels differ (10.00%), over tolerance (allowed 6)\n"))
+        #expect(both.stdout.hasPrefix("changed   changed.png: 12 of 120 pixels differ (10.00%), over tolerance (allowed 6); "
+                                      + "measure exact, pixelmatch 0.1 counts 12\n"))
         // A threshold above the black/grey distance hides the change.
         let loose = try CLIRunner.run(["diff", "base", "cur", "--threshold", "1"], cwd: root)
         #expect(loose.status == 0)
@@ -122,15 +123,17 @@ import Testing
         try Data(truncated).write(to: root.appendingPathComponent("cur/cut.png"))
         let result = try CLIRunner.run(["diff", "base", "cur", "--output", "report"], cwd: root)
         #expect(result.status == 2)
-        #expect(result.stdout == "")
         let badMessage = try #require(Self.decoderMessage(Array("not a png".utf8)))
         let cutMessage = try #require(Self.decoderMessage(truncated))
         // In path order, the baseline before the current file, every problem at once.
         #expect(result.stderr == "cur/cards/bad.png: error: \(badMessage)\nbase/cut.png: error: \(cutMessage)\n"
                 + "cur/cut.png: error: \(cutMessage)\n")
         #expect(badMessage == "not a PNG file: bad signature")
-        // Nothing half-written is left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["base", "cur"])
+        // The other images are still compared and reported (DiffBrokenImageTests).
+        #expect(result.stdout.hasPrefix("error     cards/bad.png: cur/cards/bad.png: error: \(badMessage)\n"))
+        #expect(result.stdout.hasSuffix("8 images: 2 unchanged, 1 changed, 1 added, 1 removed, 1 resized, 2 unreadable; "
+                                        + "4 failed\nreport: report/index.html\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["base", "cur", "report"])
     }
 
     static func decoderMessage(_ bytes: [UInt8]) -> String? {
@@ -151,25 +154,27 @@ import Testing
         let json = try F.text(root.appendingPathComponent("out.json"))
         #expect(json == """
             {"images":[
-            {"path":"cards/same.png","status":"unchanged","mismatched_pixels":0,"antialiased_pixels":0,"total_pixels":120,"ratio":0.0,"baseline_size":{"width":12,"height":10},"current_size":{"width":12,"height":10},"failed":false,"diff_image":null},
-            {"path":"changed.png","status":"changed","mismatched_pixels":12,"antialiased_pixels":0,"total_pixels":120,"ratio":0.1,"baseline_size":{"width":12,"height":10},"current_size":{"width":12,"height":10},"failed":true,"diff_image":null},
-            {"path":"gone.png","status":"removed","mismatched_pixels":null,"antialiased_pixels":null,"total_pixels":120,"ratio":null,"baseline_size":{"width":12,"height":10},"current_size":null,"failed":true,"diff_image":null},
-            {"path":"new.png","status":"added","mismatched_pixels":null,"antialiased_pixels":null,"total_pixels":120,"ratio":null,"baseline_size":null,"current_size":{"width":12,"height":10},"failed":false,"diff_image":null},
-            {"path":"same.png","status":"unchanged","mismatched_pixels":0,"antialiased_pixels":0,"total_pixels":120,"ratio":0.0,"baseline_size":{"width":12,"height":10},"current_size":{"width":12,"height":10},"failed":false,"diff_image":null},
-            {"path":"size.png","status":"resized","mismatched_pixels":null,"antialiased_pixels":null,"total_pixels":130,"ratio":null,"baseline_size":{"width":12,"height":10},"current_size":{"width":13,"height":10},"failed":true,"diff_image":null}
+            {"path":"cards/same.png","status":"unchanged","mismatched_pixels":0,"antialiased_pixels":0,"total_pixels":120,"ratio":0.0,"baseline_size":{"width":12,"height":10},"current_size":{"width":12,"height":10},"failed":false,"diff_image":null,"measure":"exact","exact_pixels":0,"pixelmatch_pixels":0,"errors":[]},
+            {"path":"changed.png","status":"changed","mismatched_pixels":12,"antialiased_pixels":0,"total_pixels":120,"ratio":0.1,"baseline_size":{"width":12,"height":10},"current_size":{"width":12,"height":10},"failed":true,"diff_image":null,"measure":"exact","exact_pixels":12,"pixelmatch_pixels":12,"errors":[]},
+            {"path":"gone.png","status":"removed","mismatched_pixels":null,"antialiased_pixels":null,"total_pixels":120,"ratio":null,"baseline_size":{"width":12,"height":10},"current_size":null,"failed":true,"diff_image":null,"measure":null,"exact_pixels":null,"pixelmatch_pixels":null,"errors":[]},
+            {"path":"new.png","status":"added","mismatched_pixels":null,"antialiased_pixels":null,"total_pixels":120,"ratio":null,"baseline_size":null,"current_size":{"width":12,"height":10},"failed":false,"diff_image":null,"measure":null,"exact_pixels":null,"pixelmatch_pixels":null,"errors":[]},
+            {"path":"same.png","status":"unchanged","mismatched_pixels":0,"antialiased_pixels":0,"total_pixels":120,"ratio":0.0,"baseline_size":{"width":12,"height":10},"current_size":{"width":12,"height":10},"failed":false,"diff_image":null,"measure":"exact","exact_pixels":0,"pixelmatch_pixels":0,"errors":[]},
+            {"path":"size.png","status":"resized","mismatched_pixels":null,"antialiased_pixels":null,"total_pixels":130,"ratio":null,"baseline_size":{"width":12,"height":10},"current_size":{"width":13,"height":10},"failed":true,"diff_image":null,"measure":null,"exact_pixels":null,"pixelmatch_pixels":null,"errors":[]}
             ],
-            "summary":{"images":6,"unchanged":2,"changed":1,"added":1,"removed":1,"resized":1,"failed":3,"passed":false},
-            "options":{"threshold":0.1,"include_aa":false,"max_diff_pixels":3,"max_diff_ratio":null,"allow_added":true,"allow_removed":false}}
+            "summary":{"images":6,"unchanged":2,"changed":1,"added":1,"removed":1,"resized":1,"failed":3,"passed":false,"errors":0},
+            "options":{"threshold":0.1,"include_aa":false,"max_diff_pixels":3,"max_diff_ratio":null,"allow_added":true,"allow_removed":false,"measure":"exact","pixelmatch":6},
+            "ok":true,"errors":[]}
 
             """)
-        let junit = try F.text(root.appendingPathComponent("out.xml"))
+        // Timings differ between runs (DiffJUnitTimingTests checks their form).
+        let junit = DiffJUnitTiming.withoutTimings(try F.text(root.appendingPathComponent("out.xml")))
         #expect(junit == """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="skelsite diff" tests="6" failures="3" errors="0">
               <testsuite name="skelsite diff" tests="6" failures="3" errors="0" skipped="0">
                 <testcase classname="skelsite.diff" name="cards/same.png"/>
                 <testcase classname="skelsite.diff" name="changed.png">
-                  <failure type="changed" message="12 of 120 pixels differ (10.00%), over tolerance (allowed 3)"/>
+                  <failure type="changed" message="12 of 120 pixels differ (10.00%), over tolerance (allowed 3); measure exact, pixelmatch 0.1 counts 12"/>
                 </testcase>
                 <testcase classname="skelsite.diff" name="gone.png">
                   <failure type="removed" message="baseline image (12x10) has no current image"/>
@@ -187,7 +192,7 @@ import Testing
         _ = try CLIRunner.run(["diff", "base", "cur", "--json", "again.json", "--junit", "again.xml",
                                "--max-diff-pixels", "3", "--allow-added"], cwd: root)
         #expect(try F.text(root.appendingPathComponent("again.json")) == json)
-        #expect(try F.text(root.appendingPathComponent("again.xml")) == junit)
+        #expect(DiffJUnitTiming.withoutTimings(try F.text(root.appendingPathComponent("again.xml"))) == junit)
     }
 
     @Test func reportHoldsThePicturesItReferences() throws {

@@ -22,14 +22,16 @@ import Testing
         return root
     }
 
+    /// `--include-aa` is a pixelmatch option: it matters with `--threshold` (the default
+    /// exact measure counts every changed pixel, edges included).
     @Test func includeAACountsTheAntialiasedEdge() throws {
         let root = try Self.antialiasedEdge()
         defer { try? FileManager.default.removeItem(at: root) }
-        let without = try CLIRunner.run(["diff", "base", "cur", "--json", "without.json"], cwd: root)
+        let without = try CLIRunner.run(["diff", "base", "cur", "--threshold", "0.1", "--json", "without.json"], cwd: root)
         #expect(without.status == 1)
         #expect(without.stderr == "")
         #expect(without.stdout == """
-            changed   aa.png: 1 of 120 pixels differ (0.83%), over tolerance (allowed 0)
+            changed   aa.png: 1 of 120 pixels differ (0.83%), over tolerance (allowed 0); measure pixelmatch 0.1, exact counts 4
             1 image: 0 unchanged, 1 changed, 0 added, 0 removed, 0 resized; 1 failed
 
             """)
@@ -37,11 +39,11 @@ import Testing
         #expect(withoutJSON.contains("{\"path\":\"aa.png\",\"status\":\"changed\",\"mismatched_pixels\":1,\"antialiased_pixels\":3,"))
         #expect(withoutJSON.contains("\"include_aa\":false"))
 
-        let with = try CLIRunner.run(["diff", "base", "cur", "--include-aa", "--json", "with.json"], cwd: root)
+        let with = try CLIRunner.run(["diff", "base", "cur", "--threshold", "0.1", "--include-aa", "--json", "with.json"], cwd: root)
         #expect(with.status == 1)
         #expect(with.stderr == "")
         #expect(with.stdout == """
-            changed   aa.png: 4 of 120 pixels differ (3.33%), over tolerance (allowed 0)
+            changed   aa.png: 4 of 120 pixels differ (3.33%), over tolerance (allowed 0); measure pixelmatch 0.1, exact counts 4
             1 image: 0 unchanged, 1 changed, 0 added, 0 removed, 0 resized; 1 failed
 
             """)
@@ -50,8 +52,9 @@ import Testing
         #expect(withJSON.contains("\"include_aa\":true"))
 
         // The tolerance that passes the edge without the flag fails it with the flag.
-        #expect(try CLIRunner.run(["diff", "base", "cur", "--max-diff-pixels", "3"], cwd: root).status == 0)
-        #expect(try CLIRunner.run(["diff", "base", "cur", "--max-diff-pixels", "3", "--include-aa"], cwd: root).status == 1)
+        #expect(try CLIRunner.run(["diff", "base", "cur", "--threshold", "0.1", "--max-diff-pixels", "3"], cwd: root).status == 0)
+        #expect(try CLIRunner.run(["diff", "base", "cur", "--threshold", "0.1", "--max-diff-pixels", "3", "--include-aa"],
+                                  cwd: root).status == 1)
     }
 
     /// A file name with every character HTML escapes.

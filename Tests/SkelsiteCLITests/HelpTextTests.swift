@@ -123,9 +123,15 @@ import Testing
             OVERVIEW: Compare a baseline folder of reference PNGs with a current one.
 
             PNGs (*.png, searched recursively) are paired by relative path. Each is
-            unchanged, changed (pixels differ beyond --threshold, as pixelmatch counts
-            them), added, removed or resized. A line is printed per image that is not
-            unchanged, then a summary.
+            unchanged, changed, added, removed or resized. A line is printed per image that
+            is not unchanged, then a summary.
+
+            Measure: by default a pixel differs when any of its RGBA bytes does (exact:
+            skelsite's PNGs are deterministic, so any changed byte is a real change), and
+            pixelmatch's count at 0.1 is reported beside it. With --threshold T, pixels
+            differ as pixelmatch counts them at T (for pictures from browsers or other
+            machines). --pixelmatch 7 follows pixelmatch 7.x's arithmetic (translucent
+            pixels over a checkerboard) instead of 5.x and 6.x's (over white).
 
             Tolerance (like Playwright's): a changed image fails when more pixels differ
             than --max-diff-pixels or than --max-diff-ratio of its pixels (the stricter
@@ -150,9 +156,13 @@ import Testing
             flags come from the [diff] table of the project file (skelsite.toml in this
             folder or the nearest parent, or --config FILE).
 
+            With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended
+            to that file.
+
             Exit status: 0 nothing differs beyond tolerance; 1 something does; 2 usage or
             I/O error (missing folder, unreadable or undecodable PNG: `path: error:
-            message`).
+            message`). An unreadable PNG does not stop the others: every report is written,
+            with that pair as an error, and the exit status is 2.
 
             USAGE: skelsite diff [<options>] [<baseline>] [<current>]
 
@@ -161,8 +171,12 @@ import Testing
               <current>               Folder of current PNGs.
 
             OPTIONS:
-              --threshold <threshold> Colour distance threshold, 0 (exact) to 1 (default:
-                                      0.1, pixelmatch's).
+              --threshold <threshold> Count pixels as pixelmatch does, at this colour
+                                      distance threshold 0...1 (default: exact, with
+                                      pixelmatch's count at 0.1 beside it).
+              --pixelmatch <version>  Whose arithmetic the pixelmatch count follows:
+                                      pixelmatch 5.x and 6.x's, or 7.x's. (values: 6, 7;
+                                      default: 6)
               --include-aa            Count anti-aliased pixels as differences.
               --output <dir>          Folder for the HTML report and diff PNGs (default:
                                       see above).

@@ -20,9 +20,6 @@ public enum DiffGitHubReport {
 extension DiffJSONReport {
     /// `--format json` when the run could not complete (exit 2).
     public static func errors(_ errors: [DiffError]) -> String {
-        "{\"ok\":false,\"errors\":["
-            + errors.map { "{\"file\":\(JSONText.string($0.path)),\"message\":\(JSONText.string($0.message))}" }
-                .joined(separator: ",")
-            + "]}\n"
+        "{\"ok\":false,\"errors\":[" + errorList(errors) + "]}\n"
     }
 }

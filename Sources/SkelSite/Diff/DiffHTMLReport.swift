@@ -35,9 +35,17 @@ public enum DiffHTMLReport {
 
             """
         var index = 0
-        for image in result.images where image.status != .unchanged {
-            index += 1
-            out += section(image, id: index, tolerance: tolerance)
+        for entry in result.entries {
+            switch entry {
+            case .image(let image) where image.status != .unchanged:
+                index += 1
+                out += section(image, id: index, tolerance: tolerance)
+            case .image:
+                continue
+            case .broken(let broken):
+                index += 1
+                out += section(broken, id: index)
+            }
         }
         let unchanged = result.images.filter { $0.status == .unchanged }
         if !unchanged.isEmpty {
@@ -68,6 +76,15 @@ public enum DiffHTMLReport {
             out += "<img class=\"top\" src=\"\(source("current/" + image.path))\" alt=\"current over baseline\">"
             out += "</div>\n"
         }
+        out += "</section>\n"
+        return out
+    }
+
+    /// A pair that could not be compared: its errors instead of pictures.
+    static func section(_ broken: BrokenImage, id: Int) -> String {
+        var out = "<section id=\"image-\(id)\" class=\"failed error\">\n"
+        out += "<h2><span class=\"status\">error</span> \(escape(broken.path))</h2>\n"
+        for error in broken.errors { out += "<p>\(escape(error.text))</p>\n" }
         out += "</section>\n"
         return out
     }

@@ -8,6 +8,9 @@ public struct DiffSummary: Equatable, Sendable {
     public var resized = 0
     /// Images that make the run fail (see `ImageComparison.failed`).
     public var failed = 0
+    /// Pairs that could not be compared (`BrokenImage`): counted in `images`, not in
+    /// `failed`; any makes the run an I/O error (exit 2).
+    public var errors = 0
 
     public init(_ comparisons: [ImageComparison]) {
         images = comparisons.count
@@ -23,6 +26,6 @@ public struct DiffSummary: Equatable, Sendable {
         }
     }
 
-    /// Nothing differs beyond tolerance: exit 0.
-    public var passed: Bool { failed == 0 }
+    /// Nothing differs beyond tolerance and every image was read: exit 0.
+    public var passed: Bool { failed == 0 && errors == 0 }
 }

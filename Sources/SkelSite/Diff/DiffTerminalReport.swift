@@ -8,18 +8,19 @@ public enum DiffTerminalReport {
     }
 
     /// The verdict on one image without its status, e.g.
-    /// `120 of 10000 pixels differ (1.20%), over tolerance (allowed 0)`.
+    /// `120 of 10000 pixels differ (1.20%), over tolerance (allowed 0); measure exact,
+    /// pixelmatch 0.1 counts 0`.
     public static func detail(_ image: ImageComparison, tolerance: DiffTolerance) -> String {
         switch image.status {
         case .unchanged:
-            return "no pixel differs beyond the threshold"
+            return "no pixel differs" + measured(image)
         case .changed:
             let mismatched = image.mismatchedPixels ?? 0
             let allowed = tolerance.allowance(totalPixels: image.totalPixels)
             // Whole allowances print as integers, fractional ones with two decimals.
             let allowedText = allowed == allowed.rounded(.down) ? String(Int(allowed)) : String(format: "%.2f", allowed)
             return "\(mismatched) of \(image.totalPixels) pixels differ (\(percent(image.ratio ?? 0))), "
-                + (image.failed ? "over" : "within") + " tolerance (allowed \(allowedText))"
+                + (image.failed ? "over" : "within") + " tolerance (allowed \(allowedText))" + measured(image)
         case .resized:
             return "size changed from \(image.baselineSize?.text ?? "?") to \(image.currentSize?.text ?? "?")"
         case .added:
@@ -27,6 +28,23 @@ public enum DiffTerminalReport {
         case .removed:
             return "baseline image (\(image.baselineSize?.text ?? "?")) has no current image" + (image.failed ? "" : ", allowed")
         }
+    }
+
+    /// `; measure exact, pixelmatch 0.1 counts 3`: which measure decided, and what the
+    /// other one counts; empty when the image was not measured so.
+    public static func measured(_ image: ImageComparison) -> String {
+        guard let measure = image.measure else { return "" }
+        var text = "; measure " + measure
+        if let beside = image.besideMeasure, let count = image.besidePixels {
+            text += ", \(beside) counts \(count)"
+        }
+        return text
+    }
+
+    /// The line for a pair that could not be compared:
+    /// `error     cut.png: base/cut.png: error: not a PNG file: bad signature`.
+    public static func line(_ broken: BrokenImage) -> String {
+        "error" + String(repeating: " ", count: 5) + broken.path + ": " + broken.errors.map(\.text).joined(separator: "; ")
     }
 
     /// `changed   cards/a.png: 120 of 10000 pixels differ (1.20%), over tolerance (allowed 0)`;
@@ -38,10 +56,15 @@ public enum DiffTerminalReport {
             + detail(image, tolerance: tolerance)
     }
 
-    /// `5 images: 2 unchanged, 1 changed, 1 added, 1 removed, 0 resized; 2 failed`.
+    /// `5 images: 2 unchanged, 1 changed, 1 added, 1 removed, 0 resized; 2 failed`; with
+    /// pairs that could not be compared, `, 1 unreadable` after `resized`.
     public static func summary(_ s: DiffSummary) -> String {
-        "\(s.images) image\(s.images == 1 ? "" : "s"): \(s.unchanged) unchanged, \(s.changed) changed, "
-            + "\(s.added) added, \(s.removed) removed, \(s.resized) resized; "
-            + (s.passed ? "nothing differs beyond tolerance" : "\(s.failed) failed")
+        var text = "\(s.images) image\(s.images == 1 ? "" : "s"): \(s.unchanged) unchanged, \(s.changed) changed, "
+            + "\(s.added) added, \(s.removed) removed, \(s.resized) resized"
+        if s.errors > 0 {
+            text += ", \(s.errors) unreadable; "
+            return text + (s.failed > 0 ? "\(s.failed) failed" : "no readable image differs beyond tolerance")
+        }
+        return text + "; " + (s.passed ? "nothing differs beyond tolerance" : "\(s.failed) failed")
     }
 }

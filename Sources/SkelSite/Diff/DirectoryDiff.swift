@@ -2,15 +2,29 @@ import Dispatch
 import Foundation
 import SkeletonCore
 
+/// What decides whether a pair changed (site/guides/visual-regression.md).
+public enum DiffMeasure: String, Sendable {
+    /// Any pixel whose RGBA bytes differ: the default, since skelsite's own PNGs are
+    /// deterministic. pixelmatch's count (at `pixel.threshold`) is reported beside it.
+    case exact
+    /// pixelmatch's count at `pixel.threshold`: for pictures from browsers or other
+    /// machines, whose rendering may differ invisibly.
+    case pixelmatch
+}
+
 /// How `DirectoryDiff` compares and what it writes.
 public struct DirectoryDiffOptions: Sendable {
+    /// pixelmatch's options: the measure itself under `.pixelmatch`, the count reported
+    /// beside it under `.exact`.
     public var pixel: DiffOptions
+    public var measure: DiffMeasure = .exact
     public var tolerance: DiffTolerance
     /// Added or removed images do not fail the run.
     public var allowAdded: Bool
     public var allowRemoved: Bool
-    /// When true, "changed" means the decoded RGBA differs in any byte (used by
-    /// `baseline update`, which must not keep a stale baseline); `pixel` is ignored.
+    /// When true, "changed" means the decoded RGBA differs in any byte and nothing else
+    /// is measured (used by `baseline update`, which must not keep a stale baseline);
+    /// `pixel` and `measure` are ignored.
     public var exact: Bool
     /// Folder receiving `diff/<path>` pictures and copies under `baseline/` and
     /// `current/` of every image that is not unchanged; nil writes nothing.
@@ -18,6 +32,18 @@ public struct DirectoryDiffOptions: Sendable {
     /// Folders (absolute) whose PNGs are not compared: a report written inside the
     /// current folder must not be compared on the next run.
     public var excluded: [String] = []
+
+    /// `exact`, or pixelmatch's name for the threshold: `pixelmatch 0.1`, and
+    /// `pixelmatch 0.1 (7.x)` under pixelmatch 7's arithmetic.
+    public var pixelmatchLabel: String {
+        "pixelmatch \(pixel.threshold)" + (pixel.version == .v7 ? " (7.x)" : "")
+    }
+
+    /// The name of the measure that decides, as reports print it.
+    public var measureLabel: String { measure == .exact ? "exact" : pixelmatchLabel }
+
+    /// The name of the other measure, reported beside the deciding one.
+    public var otherLabel: String { measure == .exact ? pixelmatchLabel : "exact" }
 
     public init(pixel: DiffOptions = DiffOptions(), tolerance: DiffTolerance = DiffTolerance(),
                 allowAdded: Bool = false, allowRemoved: Bool = false, exact: Bool = false,
@@ -32,13 +58,56 @@ public struct DirectoryDiffOptions: Sendable {
 }
 
 public struct DirectoryDiffResult: Sendable {
-    /// One per relative path, sorted by UTF-8 bytes.
+    /// One per relative path that was compared, sorted by UTF-8 bytes.
     public var images: [ImageComparison]
     /// Unreadable folders or files and undecodable PNGs, in pair order (baseline
     /// before current); when not
     /// empty the run is an I/O error (exit 2) whatever the images say.
     public var errors: [DiffError]
-    public var summary: DiffSummary { DiffSummary(images) }
+    /// Pairs with an unreadable or undecodable PNG, in pair order; their errors are
+    /// also in `errors`.
+    public var broken: [BrokenImage] = []
+    /// The errors that are not a broken pair's (a folder that cannot be listed, a
+    /// report that cannot be written): with any, no report is worth writing.
+    public var fatal: [DiffError] = []
+    /// Seconds each pair took to read and compare, by relative path.
+    public var seconds: [String: Double] = [:]
+
+    public var summary: DiffSummary {
+        var summary = DiffSummary(images)
+        summary.images += broken.count
+        summary.errors = broken.count
+        return summary
+    }
+
+    /// Compared images and broken pairs merged in path order, as reports list them.
+    public var entries: [DiffEntry] {
+        var all = images.map(DiffEntry.image) + broken.map(DiffEntry.broken)
+        all.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return all
+    }
+}
+
+/// One line of a report: a compared pair or one that could not be compared.
+public enum DiffEntry: Sendable {
+    case image(ImageComparison)
+    case broken(BrokenImage)
+
+    public var path: String {
+        switch self {
+        case .image(let image): return image.path
+        case .broken(let broken): return broken.path
+        }
+    }
+}
+
+/// What one pair's worker found.
+enum PairOutcome: Sendable {
+    case compared(ImageComparison)
+    /// A PNG of the pair could not be read or decoded.
+    case broken(BrokenImage)
+    /// Anything else: the report folder could not be written.
+    case failed([DiffError])
 }
 
 /// Compares the PNGs of a baseline folder with those of a current folder, all pairs in
@@ -50,24 +119,30 @@ public enum DirectoryDiff {
             baselineList = try PNGPairing.listPNGs(in: baseline, excluding: options.excluded)
             currentList = try PNGPairing.listPNGs(in: current, excluding: options.excluded)
         } catch {
-            return DirectoryDiffResult(images: [], errors: [error])
+            return DirectoryDiffResult(images: [], errors: [error], fatal: [error])
         }
         let pairs = PNGPairing.pair(baseline: baselineList, current: currentList)
         let slots = ResultSlots(count: pairs.count)
         DispatchQueue.concurrentPerform(iterations: pairs.count) { index in
+            let start = DispatchTime.now().uptimeNanoseconds
             let outcome = compare(pairs[index], baseline: baseline, current: current, options: options)
-            slots.set(index, outcome)
+            slots.set(index, outcome, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        var images: [ImageComparison] = []
-        var errors: [DiffError] = []
-        for outcome in slots.values {
+        var result = DirectoryDiffResult(images: [], errors: [])
+        for (index, (outcome, seconds)) in slots.values.enumerated() {
             switch outcome {
-            case .success(let image)?: images.append(image)
-            case .failure(let failures)?: errors += failures.errors
-            case nil: break
+            case .compared(let image)?: result.images.append(image)
+            case .broken(let broken)?:
+                result.broken.append(broken)
+                result.errors += broken.errors
+            case .failed(let errors)?:
+                result.errors += errors
+                result.fatal += errors
+            case nil: continue
             }
+            result.seconds[pairs[index].path] = seconds
         }
-        return DirectoryDiffResult(images: images, errors: errors)
+        return result
     }
 
     static func join(_ folder: String, _ path: String) -> String {
@@ -88,7 +163,7 @@ public enum DirectoryDiff {
     }
 
     static func compare(_ pair: PNGPair, baseline: String, current: String,
-                        options: DirectoryDiffOptions) -> Result<ImageComparison, DiffFailures> {
+                        options: DirectoryDiffOptions) -> PairOutcome {
         let baselineFile = join(baseline, pair.path)
         let currentFile = join(current, pair.path)
         var old: ([UInt8], RGBAImage)?
@@ -107,7 +182,7 @@ public enum DirectoryDiff {
             }
         }
         // Both files are read first so that both problems are reported at once.
-        if !problems.isEmpty { return .failure(DiffFailures(problems)) }
+        if !problems.isEmpty { return .broken(BrokenImage(path: pair.path, errors: problems)) }
         let oldSize = old.map { PixelSize(width: $0.1.width, height: $0.1.height) }
         let newSize = new.map { PixelSize(width: $0.1.width, height: $0.1.height) }
         var result = ImageComparison(path: pair.path, status: .unchanged, baselineSize: oldSize,
@@ -129,13 +204,35 @@ public enum DirectoryDiff {
                 // Byte-identical files: no need to look at the pixels.
                 result.mismatchedPixels = 0
                 result.antialiasedPixels = 0
+                result.exactPixels = 0
+                result.pixelmatchPixels = options.exact ? nil : 0
             } else if options.exact {
                 result.mismatchedPixels = differingPixels(old.1, new.1)
                 result.antialiasedPixels = 0
+                result.exactPixels = result.mismatchedPixels
+            } else if options.measure == .exact {
+                var none: RGBAImage?
+                if options.reportFolder != nil { picture = RGBAImage(width: new.1.width, height: new.1.height) }
+                let exact = options.reportFolder != nil
+                    ? PixelDiff.exact(old.1, new.1, options: options.pixel, output: &picture)
+                    : differingPixels(old.1, new.1)
+                // The same pixels encoded differently: pixelmatch finds nothing either.
+                let found = exact == 0 ? DiffResult(mismatchedPixels: 0, antialiasedPixels: 0, identical: true)
+                    : PixelDiff.diff(old.1, new.1, options: options.pixel, output: &none)
+                result.mismatchedPixels = exact
+                result.antialiasedPixels = found.antialiasedPixels
+                result.exactPixels = exact
+                result.pixelmatchPixels = found.mismatchedPixels
             } else {
                 let found = comparePixels(old.1, new.1, options: options, picture: &picture)
                 result.mismatchedPixels = found.mismatchedPixels
                 result.antialiasedPixels = found.antialiasedPixels
+                result.exactPixels = differingPixels(old.1, new.1)
+                result.pixelmatchPixels = found.mismatchedPixels
+            }
+            if !options.exact {
+                result.measure = options.measureLabel
+                result.besideMeasure = options.otherLabel
             }
             if let mismatched = result.mismatchedPixels, mismatched > 0 {
                 result.status = .changed
@@ -152,10 +249,10 @@ public enum DirectoryDiff {
                     result.diffImage = relative
                 }
             } catch {
-                return .failure(DiffFailures([DiffError(path: folder, message: "cannot write report: \(FileErrorText.describe(error, path: folder))")]))
+                return .failed([DiffError(path: folder, message: "cannot write report: \(FileErrorText.describe(error, path: folder))")])
             }
         }
-        return .success(result)
+        return .compared(result)
     }
 
     /// The pixel comparison of two decoded images of one size, exactly as `diff` runs it
@@ -201,17 +298,17 @@ public enum DirectoryDiff {
     }
 }
 
-/// Per-index results filled from concurrent workers.
+/// Per-index results (and the seconds each took) filled from concurrent workers.
 private final class ResultSlots: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<ImageComparison, DiffFailures>?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<ImageComparison, DiffFailures>) {
+    private var slots: [(PairOutcome?, Double)]
+    init(count: Int) { slots = Array(repeating: (nil, 0), count: count) }
+    func set(_ index: Int, _ value: PairOutcome, seconds: Double) {
         lock.lock()
-        slots[index] = value
+        slots[index] = (value, seconds)
         lock.unlock()
     }
-    var values: [Result<ImageComparison, DiffFailures>?] {
+    var values: [(PairOutcome?, Double)] {
         lock.lock()
         defer { lock.unlock() }
         return slots

@@ -74,7 +74,10 @@ public enum Scaffold {
     # templates = "theme"                            # a theme instead of the default
 
     [diff]
-    threshold = 0.1          # colour distance 0 (exact) to 1
+    # No threshold: diff counts every pixel whose bytes differ (skelsite's PNGs are
+    # the same bytes on every machine), with pixelmatch's count at 0.1 beside it.
+    # Set one only to compare pictures from browsers or other machines:
+    # threshold = 0.1        # pixelmatch's colour distance, 0 to 1
     # max_diff_pixels = 0
     # max_diff_ratio = 0.001
 
