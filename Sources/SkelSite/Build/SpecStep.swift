@@ -46,9 +46,14 @@ enum SpecStep {
             guard case .loaded(let document, _) = source else { continue }
             for site in document.markdown.specs { jobs.append(Job(document: index, block: site.block)) }
         }
+        // With the warnings about shapes and cards that cannot be seen (SpecVisibility):
+        // like every diagnostic, they keep a doc out of the memo, so each build prints them.
         let results = Parallel.map(jobs) { job in
-            SpecParser.parseWithinBounds(job.block.text, firstLine: job.block.firstLine, columnOffset: job.block.columnOffset,
-                                         inheriting: inherited[job.document])
+            let source = Array(job.block.text.utf8)
+            return SpecVisibility.adding(
+                to: SpecParser.parseWithinBounds(source, firstLine: job.block.firstLine, columnOffset: job.block.columnOffset,
+                                                 inheriting: inherited[job.document]),
+                source: source, firstLine: job.block.firstLine, columnOffset: job.block.columnOffset)
         }
         var diagnostics: [FileDiagnostic] = []
         var troubled: Set<Int> = []
