@@ -20,6 +20,7 @@ public struct ProjectConfig: Equatable, Sendable {
     public var templates: String?
     public var diff = Diff()
     public var verify = Verify()
+    public var build = Build()
     /// `[appearance]`, `[animation]` and `lang`: defaults for every spec of the project,
     /// under each doc's front matter (site/reference/appearance.md).
     public var settings = InheritedSettings()
@@ -28,6 +29,12 @@ public struct ProjectConfig: Equatable, Sendable {
         public var threshold: Double?
         public var maxDiffPixels: Int?
         public var maxDiffRatio: Double?
+    }
+
+    public struct Build: Equatable, Sendable {
+        /// `[build] cache`: the render cache's folder, as `--cache-dir` (default:
+        /// `SOURCE/.skelsite-cache`); for a source folder the build may not write into.
+        public var cache: String?
     }
 
     public struct Verify: Equatable, Sendable {
@@ -94,18 +101,42 @@ public struct ProjectConfig: Equatable, Sendable {
     /// Parses `text` with TOMLKit, then checks every key and type against the schema
     /// in `ProjectConfigSchema`: every problem is reported, in file order.
     public static func parse(_ text: String, file: URL, shown: String) throws(ProjectConfigError) -> ProjectConfig {
+        // TOMLKit would stop reading at a NUL byte and take what came before as the whole file.
+        if let nul = TOMLTextCheck.rawNUL(in: text) {
+            throw ProjectConfigError(lines: ["\(shown):\(nul.line):\(nul.column): error: the project file holds a NUL byte "
+                                             + "(U+0000), which would end the file here; remove it"])
+        }
+        let locator = TOMLKeyLocator(text: text)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let at = error.source.begin
+            // A key or table set twice: TOMLKit's words garble a quoted key ('"tititle" ').
+            if error.description.contains("cannot redefine"), let again = locator.redefinition(onLine: at.line) {
+                let name = again.path.joined(separator: ".")
+                let what = again.isTable ? "table [\(name)] is defined twice" : "key '\(name)' is set twice"
+                throw ProjectConfigError(lines: ["\(shown):\(again.at.line):\(again.at.column): error: \(what) "
+                                                 + "(first on line \(again.firstLine)); keep one"])
+            }
             throw ProjectConfigError(lines: ["\(shown):\(max(at.line, 1)):\(max(at.column, 1)): error: \(error.description)"])
         } catch {
             throw ProjectConfigError(lines: ["\(shown):1:1: error: \(error)"])
         }
-        var reader = ProjectConfigSchema.Reader(locator: TOMLKeyLocator(text: text))
+        var reader = ProjectConfigSchema.Reader(locator: locator)
         var config = ProjectConfig(file: file)
         reader.read(table, into: &config)
+        // TOMLKit returns a string cut at its first NUL, and keeps other control
+        // characters that no path, name or URL can mean (site/reference/limits.md).
+        for found in TOMLTextCheck.controls(in: text) {
+            let at = TOMLKeyLocator.Position(line: found.line, column: found.column)
+            let key = locator.key(holding: at).map { $0.joined(separator: ".") } ?? "a string"
+            let message = found.scalar == "\0"
+                ? "\(key) holds a NUL (\\u0000), which would cut it short here; remove it"
+                : "\(key) holds the control character \(TOMLTextCheck.name(found.scalar)); remove it "
+                    + "(a string here may hold tabs and line breaks, no other control characters)"
+            reader.problems.append(.init(line: found.line, column: found.column, message: message))
+        }
         if !reader.problems.isEmpty {
             let sorted = reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
             throw ProjectConfigError(lines: sorted.map { "\(shown):\($0.line):\($0.column): error: \($0.message)" })

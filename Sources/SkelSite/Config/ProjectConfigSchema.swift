@@ -6,9 +6,10 @@ import TOMLKit
 /// located problem: a typo must not be silently ignored.
 enum ProjectConfigSchema {
     static let topKeys = ["source", "output", "base_url", "title", "templates", "lang", "appearance", "animation",
-                          "diff", "verify"]
+                          "diff", "verify", "build"]
     static let diffKeys = ["threshold", "max_diff_pixels", "max_diff_ratio"]
     static let verifyKeys = ["enabled", "threshold", "scales", "minimum", "browsers"]
+    static let buildKeys = ["cache"]
 
     struct Problem {
         var line: Int
@@ -67,6 +68,14 @@ enum ProjectConfigSchema {
                         case "minimum": config.verify.minimum = fraction(value, path)
                         case "browsers": config.verify.browsers = browsers(value, path)
                         default: unknown(path, known: ProjectConfigSchema.verifyKeys)
+                        }
+                    }
+                case "build":
+                    guard let inner = section(value, "build") else { continue }
+                    for (key, value) in inner {
+                        switch key {
+                        case "cache": config.build.cache = text(value, ["build", key])
+                        default: unknown(["build", key], known: ProjectConfigSchema.buildKeys)
                         }
                     }
                 default: unknown([key], known: ProjectConfigSchema.topKeys)
