@@ -12,7 +12,9 @@ struct BuildCommand: ParsableCommand {
         discussion: """
         Writes pages, reference PNGs (png/<component-id>/), assets and indexes to a \
         staging folder beside the output and swaps it in only when the build has no \
-        errors. Rendered components are cached in <SOURCE>/.skelsite-cache.
+        errors. Rendered components are cached in <SOURCE>/.skelsite-cache, or in \
+        --cache-dir DIR ([build] cache in the project file) when the source folder is \
+        read-only.
 
         Settings not given as flags come from the project file, skelsite.toml in this \
         folder or the nearest parent (or --config FILE): source, output, templates, \
@@ -32,6 +34,8 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("base-url"), help: "Absolute URL of the site, for sitemap.xml.")
     var baseURL: String?
 
+    @OptionGroup var cache: CacheOption
+
     @Flag(name: .customLong("allow-raw-html"), help: "Pass raw HTML in docs through (off: it is omitted).")
     var allowRawHTML = false
 
@@ -47,6 +51,7 @@ struct BuildCommand: ParsableCommand {
             source: URL(fileURLWithPath: source), output: URL(fileURLWithPath: output),
             templates: project.path(templates, \.templates).map { URL(fileURLWithPath: $0) },
             options: SiteBuilder.Options(allowRawHTML: allowRawHTML, baseURL: project.value(baseURL, \.baseURL),
+                                         cacheDirectory: cache.folder(project),
                                          verifyResults: verifyResults.map { URL(fileURLWithPath: $0) },
                                          siteTitle: project?.title, specDefaults: project?.settings ?? InheritedSettings()),
             displaySource: source)
@@ -70,6 +75,8 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet {
+            let baseURL = project.value(baseURL, \.baseURL)
+            if Sitemap.absoluteBase(baseURL) == nil { StepPrinter.line(Sitemap.missingNote(baseURL: baseURL)) }
             StepPrinter.line("built \(report.documents) docs, \(report.components) components into \(output)")
         }
     }

@@ -82,6 +82,10 @@ struct ExportCommand: ParsableCommand {
         if specs.isEmpty { throw UsageError(message: "'\(source)' holds no spec") }
         let files = format.value.files(specs)
         let folder = URL(fileURLWithPath: output)
+        // Foundation says "file exists" for `--output /dev/null`; say what is wrong.
+        if let problem = UserFolder.problem(output) {
+            throw UsageError(message: "cannot create --output folder \(output): \(problem)")
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

@@ -41,6 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A templates folder to use instead of the default theme (watched too).")
     var templates: String?
 
+    @OptionGroup var cache: CacheOption
+
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
@@ -59,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-serve-\(getpid())")
         let builder = SiteBuilder(source: URL(fileURLWithPath: source), output: outputURL,
                                   templates: templates.map { URL(fileURLWithPath: $0) },
-                                  options: SiteBuilder.Options(siteTitle: config?.title,
+                                  options: SiteBuilder.Options(cacheDirectory: cache.folder(config), siteTitle: config?.title,
                                                                specDefaults: config?.settings ?? InheritedSettings()),
                                   displaySource: source)
         let session: ServeSession

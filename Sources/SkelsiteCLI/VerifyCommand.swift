@@ -107,17 +107,11 @@ struct VerifyCommand: ParsableCommand {
             do { try UserFile.checkReplaceable(json) } catch { try fail(error.description) }
         }
         if let failures {
-            var info = stat()
-            if lstat(failures, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-                try fail("cannot write into '\(failures)': it is not a folder (links are not followed)")
-            }
+            try checkFolder(failures, option: "--failures")
             options.failuresFolder = URL(fileURLWithPath: failures)
         }
         if let keepPages {
-            var info = stat()
-            if lstat(keepPages, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-                try fail("cannot write into '\(keepPages)': it is not a folder (links are not followed)")
-            }
+            try checkFolder(keepPages, option: "--keep-pages")
             options.pagesFolder = URL(fileURLWithPath: keepPages)
         }
 
@@ -132,7 +126,7 @@ struct VerifyCommand: ParsableCommand {
             found = try VerifySpecs.find(in: URL(fileURLWithPath: source), displayPrefix: shown,
                                          project: config?.settings ?? InheritedSettings())
         } catch {
-            try fail("\(error)")
+            try fail(FileErrorText.describe(error))
         }
         for problem in found.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
         // Nothing left to verify: the problems are the whole answer, no browser needed.
@@ -154,14 +148,15 @@ struct VerifyCommand: ParsableCommand {
         do {
             runner = try VerifyRun(options: options, cameras: cameras)
         } catch {
-            try fail("\(error)")
+            // Foundation's own words for a file error are "NSCocoaErrorDomain error 512".
+            try fail(FileErrorText.describe(error))
         }
         defer { runner.cleanUp() }
         let results: [VerifyResult]
         do {
             results = try runner.verify(found.specs)
         } catch {
-            try fail("\(error)")
+            try fail(FileErrorText.describe(error))
         }
         if ProcessInfo.processInfo.environment["SKELSITE_VERIFY_TIMINGS"] == "1" {
             // For scripts/bench.sh: where the time went, on standard error.
@@ -187,6 +182,17 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         if failing > 0 || !found.problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Refuses, before any browser starts, a folder option that names a link or a file,
+    /// or a path under a file (`docs/a.md/x`), which Foundation would report as
+    /// `NSCocoaErrorDomain` error 512 only when the first frame failed.
+    private func checkFolder(_ path: String, option: String) throws(UsageError) {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            try fail("cannot write into '\(path)': it is not a folder (links are not followed)")
+        }
+        if let problem = UserFolder.problem(path) { try fail("cannot create \(option) folder \(path): \(problem)") }
     }
 
     /// A usage or I/O error: `error: MESSAGE`, exit 2.

@@ -52,13 +52,15 @@ import Testing
 
             Writes pages, reference PNGs (png/<component-id>/), assets and indexes to a
             staging folder beside the output and swaps it in only when the build has no
-            errors. Rendered components are cached in <SOURCE>/.skelsite-cache.
+            errors. Rendered components are cached in <SOURCE>/.skelsite-cache, or in
+            --cache-dir DIR ([build] cache in the project file) when the source folder is
+            read-only.
 
             Settings not given as flags come from the project file, skelsite.toml in this
             folder or the nearest parent (or --config FILE): source, output, templates,
             base_url and title; paths in it are relative to its folder.
 
-            USAGE: skelsite build [<source>] [--quiet] [--format <format>] [--config <file>] [--output <output>] [--templates <templates>] [--base-url <base-url>] [--allow-raw-html] [--verify-results <verify-results>]
+            USAGE: skelsite build [<source>] [--quiet] [--format <format>] [--config <file>] [--output <output>] [--templates <templates>] [--base-url <base-url>] [--cache-dir <dir>] [--allow-raw-html] [--verify-results <verify-results>]
 
             ARGUMENTS:
               <source>                The docs folder (default: source in skelsite.toml,
@@ -76,6 +78,8 @@ import Testing
               --templates <templates> A templates folder to use instead of the default
                                       theme.
               --base-url <base-url>   Absolute URL of the site, for sitemap.xml.
+              --cache-dir <dir>       The render cache's folder (default:
+                                      SOURCE/.skelsite-cache).
               --allow-raw-html        Pass raw HTML in docs through (off: it is omitted).
               --verify-results <verify-results>
                                       A `skelsite verify --json` file: show each measured
@@ -318,7 +322,7 @@ import Testing
             with Ctrl-C. SOURCE, --templates and the title default to the project file's
             (skelsite.toml, as for build).
 
-            USAGE: skelsite serve [<source>] [--port <port>] [--host <host>] [--allow-host <name> ...] [--output <output>] [--templates <templates>] [--config <file>]
+            USAGE: skelsite serve [<source>] [--port <port>] [--host <host>] [--allow-host <name> ...] [--output <output>] [--templates <templates>] [--cache-dir <dir>] [--config <file>]
 
             ARGUMENTS:
               <source>                The docs folder (default: source in skelsite.toml,
@@ -334,6 +338,8 @@ import Testing
                                       folder).
               --templates <templates> A templates folder to use instead of the default
                                       theme (watched too).
+              --cache-dir <dir>       The render cache's folder (default:
+                                      SOURCE/.skelsite-cache).
               --config <file>         The project file (default: skelsite.toml in this
                                       folder or the nearest parent).
               --version               Show the version.

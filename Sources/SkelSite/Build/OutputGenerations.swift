@@ -176,6 +176,9 @@ final class OutputGenerations: Sendable {
             guard rename(work.path, output.path) == 0 else {
                 throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(errno))")
             }
+        } else if OutputSwap.isMountPoint(output.path) {
+            // A mount point cannot be moved: its contents are replaced (site/reference/output-folder.md).
+            try publishInPlace(work)
         } else if useExchange, let exchanged = Self.exchange(work.path, output.path), exchanged == 0 {
             // Done: the work folder now holds the old site.
         } else {
@@ -183,23 +186,33 @@ final class OutputGenerations: Sendable {
             // output; the old site stays in the store and the next build starts afresh.
             let aside = store.appendingPathComponent(".old-\(pid)")
             CrashPoint.mutation()
-            guard rename(output.path, aside.path) == 0 else {
+            if rename(output.path, aside.path) == 0 {
+                CrashPoint.mutation()
+                guard rename(work.path, output.path) == 0 else {
+                    let code = errno
+                    _ = rename(aside.path, output.path)
+                    throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(code))")
+                }
+                CrashPoint.mutation()
+                _ = rename(aside.path, work.path)
+            } else if errno == EBUSY {
+                // A bind mount of a folder of the same file system: busy as any mount point.
+                try publishInPlace(work)
+            } else {
                 throw .io("cannot move the old output aside: \(SourceReading.errnoText(errno))")
             }
-            CrashPoint.mutation()
-            guard rename(work.path, output.path) == 0 else {
-                let code = errno
-                _ = rename(aside.path, output.path)
-                throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(code))")
-            }
-            CrashPoint.mutation()
-            _ = rename(aside.path, work.path)
         }
         // Records of generations no longer live (kept only when the exchange is done).
         for name in (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []
         where name.hasSuffix(".files") && name != "\(generation).files" {
             CrashPoint.mutation()
             unlink(store.appendingPathComponent(name).path)
+        }
+    }
+
+    private func publishInPlace(_ work: URL) throws(SiteBuildError) {
+        if let problem = OutputSwap.replaceContents(of: output.path, with: work.path) {
+            throw .io("cannot replace the contents of \(output.path) (a mount point): \(problem)")
         }
     }
 

@@ -39,6 +39,105 @@ enum OutputSwap {
         return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0 ? 0 : errno
     }
 
+    // MARK: mount points
+
+    /// Whether the folder at `path` is a mount point: then neither an exchange nor a
+    /// rename can move it (the kernel says "device or resource busy"), and the build
+    /// replaces its contents instead (site/reference/output-folder.md, "An output folder
+    /// that is a mount point").
+    static func isMountPoint(_ path: String) -> Bool {
+        var own = stat(), parent = stat()
+        guard stat(path, &own) == 0, stat(path + "/..", &parent) == 0 else { return false }
+        return isMountPoint(device: UInt64(own.st_dev), inode: UInt64(own.st_ino),
+                            parentDevice: UInt64(parent.st_dev), parentInode: UInt64(parent.st_ino))
+    }
+
+    /// The decision, from the folder's and its parent's `stat`: another device than the
+    /// parent's, or its own parent (`/`). A bind mount of a folder of the same file
+    /// system has the same device; its exchange fails with EBUSY, which the build treats
+    /// the same way.
+    static func isMountPoint(device: UInt64, inode: UInt64, parentDevice: UInt64, parentInode: UInt64) -> Bool {
+        device != parentDevice || (inode == parentInode)
+    }
+
+    /// Makes `output` hold what `work` holds, in place: everything but the marker is
+    /// removed, `work`'s files are copied in (another file system: no links), and the
+    /// marker is replaced last, by a rename inside `output`. Not atomic: a reader may see
+    /// a partial site meanwhile, and a kill leaves one, which the next build replaces
+    /// (the marker is there throughout, so the folder stays ours). Returns nil, or what
+    /// failed.
+    static func replaceContents(of output: String, with work: String) -> String? {
+        for name in listing(output) where name != markerName {
+            let path = output + "/" + name
+            if !removeTree(path) { return "cannot remove \(path): \(SourceReading.errnoText(errno))" }
+        }
+        for name in listing(work).sorted() where name != markerName {
+            if let problem = copyTree(work + "/" + name, to: output + "/" + name) { return problem }
+        }
+        let temporary = output + "/.\(markerName).tmp-\(getpid())"
+        if let problem = copyTree(work + "/" + markerName, to: temporary) { return problem }
+        guard rename(temporary, output + "/" + markerName) == 0 else {
+            let code = errno
+            unlink(temporary)
+            return "cannot write \(output)/\(markerName): \(SourceReading.errnoText(code))"
+        }
+        return nil
+    }
+
+    /// Copies a file, a link (as a link) or a folder with everything in it; nil, or what failed.
+    private static func copyTree(_ source: String, to target: String) -> String? {
+        var info = stat()
+        guard lstat(source, &info) == 0 else { return "cannot read \(source): \(SourceReading.errnoText(errno))" }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            guard mkdir(target, 0o755) == 0 else { return "cannot create \(target): \(SourceReading.errnoText(errno))" }
+            for name in listing(source).sorted() {
+                if let problem = copyTree(source + "/" + name, to: target + "/" + name) { return problem }
+            }
+            return nil
+        case S_IFLNK:
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(source, &buffer, buffer.count - 1)
+            guard length >= 0 else { return "cannot read \(source): \(SourceReading.errnoText(errno))" }
+            let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard symlink(destination, target) == 0 else { return "cannot create \(target): \(SourceReading.errnoText(errno))" }
+            return nil
+        default:
+            return copyFile(source, to: target, mode: info.st_mode & 0o777)
+        }
+    }
+
+    private static func copyFile(_ source: String, to target: String, mode: mode_t) -> String? {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return "cannot read \(source): \(SourceReading.errnoText(errno))" }
+        defer { close(input) }
+        let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard output >= 0 else { return "cannot create \(target): \(SourceReading.errnoText(errno))" }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var failure: String?
+        while failure == nil {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = "cannot read \(source): \(SourceReading.errnoText(errno))"
+                break
+            }
+            if count == 0 { break }
+            var offset = 0
+            while offset < count {
+                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = "cannot write \(target): \(SourceReading.errnoText(errno))"
+                    break
+                }
+                offset += written
+            }
+        }
+        if close(output) != 0, failure == nil { failure = "cannot write \(target): \(SourceReading.errnoText(errno))" }
+        return failure
+    }
+
     // MARK: debris
 
     /// Removes `.NAME.staging-PID` and `.NAME.old-PID` folders beside `target` whose

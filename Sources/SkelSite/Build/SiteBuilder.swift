@@ -426,6 +426,15 @@ public struct SiteBuilder: Sendable {
     }
 
     private func fingerprint() -> String {
+        // The output is replaced on every build and the cache kept: neither may hold the
+        // other (site/reference/limits.md, "Output and cache folders").
+        let cacheFolder = options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache")
+        let cache = cacheFolder.resolvingSymlinksInPath().path
+        let overlap = out == cache ? "is" : cache.hasPrefix(out + "/") ? "contains" : out.hasPrefix(cache + "/") ? "is inside" : nil
+        if let overlap {
+            throw .io("output folder \(output.path) \(overlap) the render cache's folder \(cacheFolder.standardizedFileURL.path); "
+                      + "choose another --output")
+        }
         options.rendererFingerprint ?? RendererFingerprint.current()
     }
 }

@@ -18,7 +18,10 @@ import Darwin
 ///   the user's link into a file;
 /// - the bytes go to a temporary file in the same folder, created fresh (never through
 ///   a link), and are renamed over the path, so a reader never sees half a file and a
-///   failed write leaves the old file as it was.
+///   failed write leaves the old file as it was;
+/// - the new file keeps the replaced file's permission bits (`chmod 600` stays 600),
+///   and its owner and group when skelsite runs as root (a rename would otherwise give
+///   the file a fresh file's mode and root's ownership).
 public enum UserFile {
     /// Why a file could not be written; `description` reads
     /// `cannot write 'PATH': REASON` and each command prints it in its own style.
@@ -89,6 +92,7 @@ public enum UserFile {
                 offset += written
             }
         }
+        if failure == nil { failure = keepAttributes(of: path, on: fd) }
         if close(fd) != 0, failure == nil { failure = Failure(path: path, reason: SourceReading.errnoText(errno)) }
         do throws(Failure) {
             if let failure { throw failure }
@@ -99,6 +103,21 @@ public enum UserFile {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Gives the temporary file (open as `fd`) the mode of the regular file at `path`,
+    /// and as root its owner and group; nothing when there is no file there yet.
+    /// Only the permission bits are kept, not set-user-ID, set-group-ID or sticky (why:
+    /// such a bit on a file skelsite wrote would be a surprise, and is never a report's).
+    static func keepAttributes(of path: String, on fd: Int32) -> Failure? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // Owner first: chown clears the mode's special bits, and may change nothing else.
+        if geteuid() == 0, fchown(fd, info.st_uid, info.st_gid) != 0 {
+            return Failure(path: path, reason: SourceReading.errnoText(errno))
+        }
+        if fchmod(fd, info.st_mode & 0o777) != 0 { return Failure(path: path, reason: SourceReading.errnoText(errno)) }
+        return nil
     }
 
     /// `.NAME.skelsite-PID.tmp` beside `path`: hidden, and named after both the file and
