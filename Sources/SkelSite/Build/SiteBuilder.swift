@@ -423,9 +423,6 @@ public struct SiteBuilder: Sendable {
             throw .io("output folder \(output.path) contains the source folder; choose another --output")
         }
         if out == "/" { throw .io("refusing to use / as the output folder") }
-    }
-
-    private func fingerprint() -> String {
         // The output is replaced on every build and the cache kept: neither may hold the
         // other (site/reference/limits.md, "Output and cache folders").
         let cacheFolder = options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache")
@@ -435,6 +432,9 @@ public struct SiteBuilder: Sendable {
             throw .io("output folder \(output.path) \(overlap) the render cache's folder \(cacheFolder.standardizedFileURL.path); "
                       + "choose another --output")
         }
+    }
+
+    private func fingerprint() -> String {
         options.rendererFingerprint ?? RendererFingerprint.current()
     }
 }
