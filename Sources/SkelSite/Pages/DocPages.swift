@@ -66,7 +66,6 @@ struct DocPages {
         context["sourcePath"] = document.relativePath
         context["componentCount"] = document.components.count
         if !document.components.isEmpty { context["hasComponents"] = true }
-        // Tables as `[String: Any]`, the type the compiled templates render (`TemplateRenderer`).
         if let previous = page.previous {
             context["previous"] = ["title": previous.title, "url": root + previous.pagePath] as [String: Any]
         }

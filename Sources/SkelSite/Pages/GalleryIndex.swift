@@ -22,7 +22,6 @@ struct GalleryIndex {
         // Cards' contexts are made only for the cards rendered, unless the page reads them;
         // else the page sees a list as empty as the cards are (for `{{^components}}`; a
         // partial that read more would fail the probe below, and the page be made whole).
-        // `[Any]`, not `[Bool]`: a type the compiled templates render (`TemplateRenderer`).
         context["components"] = cut.pageReadsCards ? cards.map(\.context) : [true] as [Any]
         guard let around = cut.renderPage(context) else { return whole(context) }
         // The cut must give the whole template's bytes: a page of the first two cards, both ways.

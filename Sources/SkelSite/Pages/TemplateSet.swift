@@ -12,11 +12,6 @@ import SkeletonCore
 struct TemplateSet: Sendable {
     static let required = ["page", "index", "component"]
     static let environmentVariable = "SKELSITE_TEMPLATES"
-    /// `mustache`: render every template with swift-mustache, not the compiled renderer
-    /// (same output, slower; to check one against the other on a real theme). `report`:
-    /// compiled, and each template that swift-mustache renders instead is named on
-    /// standard error (a theme's author sees what keeps it slow).
-    static let rendererVariable = "SKELSITE_TEMPLATE_RENDERER"
 
     let directory: URL
     let templates: TemplateLibrary
@@ -63,19 +58,14 @@ struct TemplateSet: Sendable {
         FileManager.default.fileExists(atPath: url.appendingPathComponent("page.mustache").path)
     }
 
-    /// `compiled`: false renders everything with swift-mustache (the tests compare both).
-    /// `fallbacks`: where templates rendered by swift-mustache although compiled are named.
-    static func load(from directory: URL,
-                     compiled: Bool = ProcessInfo.processInfo.environment[rendererVariable] != "mustache",
-                     fallbacks: TemplateLibrary.FallbackLog? = ProcessInfo.processInfo.environment[rendererVariable] == "report"
-                        ? .standardError() : nil) throws(SiteBuildError) -> TemplateSet {
+    static func load(from directory: URL) throws(SiteBuildError) -> TemplateSet {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         } catch {
             throw .templates("cannot list templates folder \(directory.path): \(FileErrorText.describe(error, path: directory.path))")
         }
-        var templates = TemplateLibrary(compiles: compiled, reportingTo: fallbacks)
+        var templates = TemplateLibrary()
         var standalone: [String] = []
         var links = ThemeLinks(directory: directory)
         var refused: Set<String> = []
@@ -127,7 +117,7 @@ struct TemplateSet: Sendable {
 /// replacements, same output. Every template starts with the pragma that selects it;
 /// a template's own `CONTENT_TYPE` pragma still wins, coming later.
 enum FastHTMLEscaping {
-    static let name = TemplateProgram.fastHTMLName
+    static let name = "SKELSITE_HTML"
     static let pragma = "{{% CONTENT_TYPE: \(name)}}"
 
     struct ContentType: MustacheContentType {

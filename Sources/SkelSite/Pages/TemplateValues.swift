@@ -1,8 +1,6 @@
 import Mustache
 
 /// A context's text and numbers as Mustache renders them fastest, with the same output.
-/// Used where swift-mustache renders: a template or value the compiled renderer
-/// (`TemplateRenderer`) declines, or `SKELSITE_TEMPLATE_RENDERER=mustache`.
 ///
 /// Why: given a `String` or an `Int`, Mustache asks at run time whether it is a template,
 /// a custom renderable, a lambda or an optional before printing it, each a protocol
