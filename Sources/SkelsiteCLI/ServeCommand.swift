@@ -76,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             bound = try await session.start()
         } catch {
+            session.releaseHeldLog()
             throw UsageError(["skelsite serve: error: cannot listen on \(host):\(port): \(error)"])
         }
         // Armed before the banner, so a stop right after it is a clean one (Ctrl-C during
@@ -83,6 +84,8 @@ struct ServeCommand: AsyncParsableCommand {
         let signals = SignalWaiter()
         // Through FileHandle (unbuffered) so a script reading the port sees it at once.
         FileHandle.standardOutput.write(Data("Serving \(source) at \(DevServer.url(host: host, port: bound)) (Ctrl-C to stop)\n".utf8))
+        // The first build's lines follow the address.
+        session.releaseHeldLog()
         await signals.wait()
         // The temporary output goes with the other generation beside it.
         await session.stop(removingOutput: output == nil)

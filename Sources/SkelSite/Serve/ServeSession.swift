@@ -17,6 +17,11 @@ public final class ServeSession: @unchecked Sendable {
     private let lock = NSLock()
     /// Set by `stop`: a rebuild the watcher started before it is the last one.
     private var stopped = false
+    /// What the first build said, held until the caller has printed the address
+    /// (`releaseHeldLog`): the first line serve prints names its port
+    /// (site/reference/command-line.md, "serve"), even with `--port 0`.
+    private var heldLog: [String]? = []
+    private let heldLock = NSLock()
 
     /// `allowedHosts`: names the server answers besides the loopback ones and `host`
     /// (`serve --allow-host`).
@@ -48,6 +53,7 @@ public final class ServeSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if stopped { return RebuildOutcome(succeeded: false, diagnostics: "stopped") }
+        let log = self.emit
         let started = Date()
         do {
             let report = try builder.build()
@@ -65,7 +71,29 @@ public final class ServeSession: @unchecked Sendable {
         }
     }
 
-    /// Starts serving and watching; returns the bound port.
+    private func emit(_ message: String) {
+        heldLock.lock()
+        if heldLog != nil {
+            heldLog?.append(message)
+            heldLock.unlock()
+            return
+        }
+        heldLock.unlock()
+        log(message)
+    }
+
+    /// Prints what was held since the session was made (the first build's lines) and
+    /// prints everything at once from now on.
+    public func releaseHeldLog() {
+        heldLock.lock()
+        let held = heldLog ?? []
+        heldLog = nil
+        heldLock.unlock()
+        held.forEach(log)
+    }
+
+    /// Starts serving and watching; returns the bound port. The first build's lines are
+    /// held until `releaseHeldLog`.
     public func start() async throws -> UInt16 {
         // Taken before the first build, so a save during that build still rebuilds.
         let baseline = watcher.fingerprint()
