@@ -9,14 +9,16 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == 8)
+        #expect(lines.count == 9)
         let prefixes = lines.prefix(7).map { String($0.prefix(while: { $0 != "(" })) }
         #expect(prefixes == [
             "[1/7] discover docs: 2 docs ", "[2/7] parse Markdown: 2 docs, 0 specs ", "[3/7] parse specs: 0 specs, 0 errors, 0 warnings ",
             "[4/7] render components: rendered 0, cached 0 ", "[5/7] write pages: \(1 + BuildCLIHarness.themePages.count) pages, 0 PNGs, \(BuildCLIHarness.themeAssets.count) assets ",
-            "[6/7] write indexes: gallery of 0, search index, sitemap of \(2 + BuildCLIHarness.themePages.count) URLs ",
+            "[6/7] write indexes: gallery of 0, search index, no sitemap ",
             "[7/7] swap output: \(root.appendingPathComponent("_site").standardizedFileURL.path) ",
         ])
+        // No base URL: no sitemap (its URLs must be absolute), and a note that says so.
+        #expect(lines[7] == "note: no sitemap.xml: set a base URL (--base-url or base_url in skelsite.toml)")
         #expect(lines.last == "built 2 docs, 0 components into _site")
         #expect(BuildCLIHarness.files(in: root.appendingPathComponent("_site")).contains("a.html"))
     }
@@ -29,7 +31,7 @@ import Testing
         #expect(result.stderr == "")
         #expect(BuildCLIHarness.files(in: root.appendingPathComponent("out")) == ([
             ".skelsite-output", "a.html", "diff/.skelsite-diff-report", "diff/index.html", "index.html",
-            "search-index.json", "sitemap.xml",
+            "search-index.json",
         ] + BuildCLIHarness.themeAssets + BuildCLIHarness.themePages).sorted())
     }
 

@@ -10,7 +10,9 @@ enum GallerySiteBuild {
     private static let result: Result<URL, CLIRunner.Failure> = {
         do {
             let output = try CLIRunner.temporaryFolder().appendingPathComponent("site", isDirectory: true)
-            let run = try CLIRunner.run(["build", "site", "--output", output.path], cwd: repository)
+            // With a base URL: sitemap.xml is written only then, and the tests list pages by it.
+            let run = try CLIRunner.run(["build", "site", "--output", output.path, "--base-url", "https://example.org/"],
+                                        cwd: repository)
             guard run.status == 0 else {
                 return .failure(CLIRunner.Failure(description:
                     "skelsite build site failed (\(run.status)):\n\(run.stdout)\n\(run.stderr)"))

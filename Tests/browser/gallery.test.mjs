@@ -10,7 +10,8 @@
 //
 //   node Tests/browser/gallery.test.mjs SITE_DIR
 //
-// SITE_DIR is the output of `skelsite build`; pages come from its sitemap.xml. Exit 0 when
+// SITE_DIR is the output of `skelsite build --base-url URL` (a sitemap needs a base URL:
+// the pages come from its sitemap.xml, whose URLs must have no path). Exit 0 when
 // every check passes, 1 with the list of failures otherwise. One browser, one tab.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { contrastCheckExpression, stateContrastCheckExpression } from './wcag-co
 
 const siteDir = process.argv[2];
 if (!siteDir || !existsSync(join(siteDir, 'sitemap.xml'))) {
-  console.error('usage: node Tests/browser/gallery.test.mjs SITE_DIR (a built site with sitemap.xml)');
+  console.error('usage: node Tests/browser/gallery.test.mjs SITE_DIR (a site built with --base-url, so with sitemap.xml)');
   process.exit(2);
 }
 const started = Date.now();

@@ -207,7 +207,8 @@ public struct SiteBuilder: Sendable {
         try pagesWritten.get()
         try run.run(.writeIndexes) { () throws(SiteBuildError) -> StepResult<Void> in
             let summary = try indexed.get()
-            report.filesWritten += 3  // index.html, search-index.json, sitemap.xml
+            // index.html, search-index.json and, with a base URL, sitemap.xml
+            report.filesWritten += Sitemap.absoluteBase(options.baseURL) == nil ? 2 : 3
             return StepResult(value: (), summary: summary)
         }
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
@@ -296,7 +297,9 @@ public struct SiteBuilder: Sendable {
             if let cards = page.cards { GalleryCardsFile(pageID: galleryID, cards: cards).write(to: cacheDirectory) }
         }
         try writer.write(searchBytes, to: "search-index.json", id: "sha256:" + searchDigest)
-        try folder.write(Sitemap.xml(urls, baseURL: options.baseURL), to: "sitemap.xml")
+        // Only with an absolute base URL: the sitemaps.org schema wants absolute URLs.
+        guard let base = Sitemap.absoluteBase(options.baseURL) else { return "gallery of \(items.count), search index, no sitemap" }
+        try folder.write(Sitemap.xml(urls, base: base), to: "sitemap.xml")
         return "gallery of \(items.count), search index, sitemap of \(urls.count) URLs"
     }
 
