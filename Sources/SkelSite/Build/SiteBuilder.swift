@@ -247,13 +247,25 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Steps 1–3 only: validates every doc and spec, writes nothing (not even cache).
-    public func check(progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
+    /// `only`: one doc's path relative to the source, to check that doc alone (`skelsite
+    /// check FILE.md`); the source folder's other docs are neither read nor reported.
+    public func check(only: String? = nil,
+                      progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
         var run = StepRunner(plan: BuildStep.checkSteps, progress: progress)
         var report = BuildReport()
         let paths = try run.run(.discoverDocs) { () throws(SiteBuildError) -> StepResult<[String]> in
             let scan = try DocumentDiscovery.scan(in: source)
-            report.diagnostics += scan.diagnostics(display)
-            return StepResult(value: scan.paths, summary: "\(scan.paths.count) docs")
+            var diagnostics = scan.diagnostics(display)
+            var paths = scan.paths
+            if let only {
+                paths = paths.filter { $0 == only }
+                diagnostics = diagnostics.filter { $0.path == display(only) }
+                if paths.isEmpty && diagnostics.isEmpty {
+                    throw .io("\(display(only)): not a doc skelsite reads (a .md file inside the source folder)")
+                }
+            }
+            report.diagnostics += diagnostics
+            return StepResult(value: paths, summary: "\(paths.count) docs")
         }
         _ = parse(paths, &run, &report, memos: [:], digests: [:])
         report.steps = run.events
