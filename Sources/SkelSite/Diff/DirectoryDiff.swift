@@ -151,6 +151,13 @@ public enum DirectoryDiff {
 
     /// Reads and decodes one PNG; errors name the file as the user gave it.
     static func load(_ file: String) -> Result<([UInt8], RGBAImage), DiffError> {
+        // Only a regular file (or a link to one) is read: reading a FIFO named `x.png`
+        // would wait for a writer for ever (site/reference/limits.md, "Baselines").
+        let target = (file as NSString).resolvingSymlinksInPath
+        let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
+        if let type, type != .typeRegular {
+            return .failure(DiffError(path: file, message: "not a regular file (a FIFO, device or socket is never read)"))
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             return .failure(DiffError(path: file, message: "cannot read file"))
         }
