@@ -16,7 +16,8 @@ import Testing
     static let placeholderMarker = "written by skelsite build; skelsite diff replaces this folder with its report\n"
 
     static func build(_ root: URL) throws -> BuildCLIHarness.Result {
-        try BuildCLIHarness.run(["build", "docs", "--output", "_site"], in: root)
+        // A base URL, so there is a sitemap to show the report is not in it.
+        try BuildCLIHarness.run(["build", "docs", "--output", "_site", "--base-url", "https://example.org/"], in: root)
     }
 
     static func diffFiles(_ site: URL) -> [String] {
@@ -40,7 +41,7 @@ import Testing
         #expect(placeholder.contains("<a class=\"site-title\" href=\"../index.html\">Home</a>"))
         #expect(placeholder.contains("<li><a href=\"../diff/index.html\" aria-current=\"page\">Visual diff</a></li>"))
         #expect(placeholder.contains("<h1>Visual diff</h1>\n  <p>No diff report yet."))
-        #expect(placeholder.contains("<pre><code>skelsite diff BASELINE_DIR _site/png</code></pre>"))
+        #expect(placeholder.contains("<pre tabindex=\"0\" role=\"group\" aria-label=\"Command\"><code>skelsite diff BASELINE_DIR _site/png</code></pre>"))
         // Every page's nav links to it, at its own depth; the sitemap does not list it.
         #expect(try F.text(site.appendingPathComponent("index.html")).contains("<li><a href=\"diff/index.html\">Visual diff</a></li>"))
         #expect(try F.text(site.appendingPathComponent("guides/a.html")).contains("<li><a href=\"../diff/index.html\">Visual diff</a></li>"))

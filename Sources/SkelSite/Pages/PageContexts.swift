@@ -53,13 +53,20 @@ struct PageContexts: Sendable {
         // Different components whose scope hashes collide get distinct scopes (PageScopes).
         var scopes = PageScopes()
         var fragments: [(marker: String, with: String)] = []
-        for component in document.components {
+        let levels = Self.headingLevels(before: document.components.map(\.marker), in: document.html)
+        for (index, component) in document.components.enumerated() {
             guard let rendered = site.components[component.id] else { continue }
             let artifacts = scopes.place(rendered.artifacts.loaded(), for: component)
-            let fragment = theme.render("component", self.component(component, in: document, artifacts: artifacts, root: root))
-            fragments.append((component.marker, fragment))
+            var context = self.component(component, in: document, artifacts: artifacts, root: root)
+            context["headingLevel"] = levels[index]
+            fragments.append((component.marker, theme.render("component", context)))
         }
-        let html = TextSplice.replacingFirst(in: document.html, fragments)
+        // A code block wider than the page scrolls: keyboard users reach it by Tab
+        // (site/guides/accessibility.md). cmark writes every code block as `<pre><code`,
+        // and a doc's own text cannot, since it is escaped.
+        let docHTML = TextSplice.replacingAll(in: document.html, "<pre><code",
+                                              with: "<pre tabindex=\"0\" role=\"group\" aria-label=\"Code\"><code")
+        let html = TextSplice.replacingFirst(in: docHTML, fragments)
         // A "</style" inside CSS would end the element early; "<\/" means the same to CSS.
         return Content(html: html, styles: TextSplice.replacingAll(in: scopes.styles.joined(separator: "\n"), "</", with: "<\\/"))
     }
@@ -115,6 +122,41 @@ struct PageContexts: Sendable {
             }
         }
         return context
+    }
+
+    /// The level of each component's title heading: one below the doc's last heading
+    /// before its marker (2 with none), at most 6, so headings never skip a level
+    /// (site/guides/accessibility.md). cmark writes headings as `<h1>`…`<h6>`.
+    static func headingLevels(before markers: [String], in html: String) -> [Int] {
+        let bytes = Array(html.utf8)
+        var starts: [(offset: Int, index: Int)] = []
+        var cursor = 0
+        for (index, marker) in markers.enumerated() {
+            let needle = Array(marker.utf8)
+            var found: Int?
+            var at = cursor
+            while !needle.isEmpty, at + needle.count <= bytes.count {
+                if bytes[at] == needle[0] && bytes[at..<at + needle.count].elementsEqual(needle) { found = at; break }
+                at += 1
+            }
+            if let found { cursor = found + needle.count }
+            starts.append((found ?? bytes.count, index))
+        }
+        var levels = Array(repeating: 2, count: markers.count)
+        var last = 1
+        var at = 0
+        for (offset, index) in starts.sorted(by: { $0.offset < $1.offset }) {
+            while at + 3 < offset {
+                if bytes[at] == UInt8(ascii: "<"), bytes[at + 1] == UInt8(ascii: "h"),
+                   (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[at + 2]),
+                   bytes[at + 3] == UInt8(ascii: ">") || bytes[at + 3] == UInt8(ascii: " ") {
+                    last = Int(bytes[at + 2] - UInt8(ascii: "0"))
+                }
+                at += 1
+            }
+            levels[index] = min(last + 1, 6)
+        }
+        return levels
     }
 
     /// "0.375 s": up to three decimals, no trailing zeros.
