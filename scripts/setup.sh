@@ -4,7 +4,8 @@
 #   build: cmark-gfm (Markdown), binaryen (wasm-opt for the playground's module)
 #   test:  + chromium (verify, gallery and playground tests), firefox-esr and
 #          webkit2gtk-driver with xvfb and xauth (verify in Firefox and WebKit), node (the
-#          wasm module's JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt
+#          wasm module's JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt,
+#          default-jre-headless (the Nu Html Checker of scripts/check-pages.sh)
 #   bench: + hugo and skia-python
 set -euo pipefail
 purpose=${2:-build}
@@ -28,6 +29,8 @@ if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   need_pkg xvfb
   need_pkg xauth
   need_pkg python3-pip
+  # java for vnu.jar, the Nu Html Checker (scripts/check-pages.sh).
+  command -v java >/dev/null 2>&1 || need_pkg default-jre-headless
   # The toolchain image ships node 20; Debian's nodejs (18) runs the tests too.
   command -v node >/dev/null 2>&1 || need_pkg nodejs
 fi

@@ -59,7 +59,9 @@ const browserOwn = new Set(['/favicon.ico']);
 // A site built without the optional wasm module still links to it; the playground then says
 // how to build it (Tests/wasm covers the playground with the module).
 const wasmAbsent = !existsSync(join(siteDir, 'assets', 'skelsite.wasm'));
-const expectedMissing = (url) => browserOwn.has(url) || (wasmAbsent && url.endsWith('/assets/skelsite.wasm'));
+// Its base64 copy (skelsite.wasm.js, for file: URLs and failed fetches) is absent with it.
+const expectedMissing = (url) => browserOwn.has(url)
+  || (wasmAbsent && (url.endsWith('/assets/skelsite.wasm') || url.endsWith('/assets/skelsite.wasm.js')));
 const server = createServer((request, response) => {
   let path = normalize(join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
   if (path.startsWith(root) && existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
