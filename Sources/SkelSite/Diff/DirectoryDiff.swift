@@ -153,9 +153,8 @@ public enum DirectoryDiff {
     static func load(_ file: String) -> Result<([UInt8], RGBAImage), DiffError> {
         // Only a regular file (or a link to one) is read: reading a FIFO named `x.png`
         // would wait for a writer for ever (site/reference/limits.md, "Baselines").
-        let target = (file as NSString).resolvingSymlinksInPath
-        let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
-        if let type, type != .typeRegular {
+        var status = stat()
+        if stat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             return .failure(DiffError(path: file, message: "not a regular file (a FIFO, device or socket is never read)"))
         }
         guard let data = FileManager.default.contents(atPath: file) else {
