@@ -62,15 +62,18 @@ let package = Package(
             name: "SkeletonBench",
             dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "ProcessTuning"]
         ),
-        .testTarget(name: "SkeletonCoreTests", dependencies: ["SkeletonCore"]),
+        // What the test targets share: the repository's root, file listings, the default
+        // theme's files (Tests/TestSupport).
+        .target(name: "TestSupport", dependencies: ["SkelSite"], path: "Tests/TestSupport"),
+        .testTarget(name: "SkeletonCoreTests", dependencies: ["SkeletonCore", "TestSupport"]),
         .testTarget(name: "SkeletonWebTests", dependencies: ["SkeletonWeb", "SkeletonCore"]),
         // Goldens and the type-check stub are read from the source tree by path.
-        .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore"],
+        .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore", "TestSupport"],
                     exclude: ["Goldens", "Stub"]),
-        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
+        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
         // The repository's own rules: no paths that differ only by case, the module graph
         // of docs/modules.md.
-        .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "TestSupport"]),
     ]
 )

@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 
-/// The checkout these tests read: two folders above this file (`Tests/RepositoryTests`).
+/// The checkout these tests read, and what it holds.
 enum RepositoryLayout {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// Every Swift file under `Sources/<module>`, with its path relative to the root.
     static func swiftFiles(of module: String) -> [String] {

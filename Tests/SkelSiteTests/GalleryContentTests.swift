@@ -2,14 +2,13 @@ import Foundation
 import SkeletonCore
 import Testing
 @testable import SkelSite
+import TestSupport
 
 /// Guards what `site/gallery` holds: at least 20 docs, the named
 /// patterns each with a doc of their own, all of them valid, and the SwiftUI article
 /// card at the sizes it recreates.
 @Suite struct GalleryContentTests {
-    static let gallery = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("site/gallery")
+    static let gallery = Repository.url("site/gallery")
 
     /// The named patterns: file name and front-matter title of each named pattern.
     static let namedPatterns: [(file: String, title: String)] = [

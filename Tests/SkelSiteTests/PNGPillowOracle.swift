@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 
 /// Runs scripts/oracle/png_pillow.py (Pillow as the reference PNG implementation).
 enum PNGPillowOracle {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Repository.root
     static let script = packageRoot.appendingPathComponent("scripts/oracle/png_pillow.py").path
 
     /// Whether python3 with Pillow is installed (the tests are skipped, saying so, if not).

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SkelSite
+import TestSupport
 
 /// A throwaway docs folder, output folder and cache under one temp folder.
 struct TestSite {
@@ -8,28 +9,10 @@ struct TestSite {
     var output: URL { root.appendingPathComponent("out") }
     var cache: URL { root.appendingPathComponent("cache") }
 
-    /// The repository's default theme (tests run from anywhere).
-    static let templates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Templates")
-
-    /// "assets/<file>" for every file the default theme ships (other people add assets).
-    static var themeAssets: [String] {
-        files(in: templates.appendingPathComponent("assets")).map { "assets/" + $0 }
-            // The playground's renderer when one is built, its file:-URL forms.
-            + ((try? PlaygroundAssets.files(templates: templates)) ?? []).map { "assets/" + $0.name }
-            // The SwiftUI support file component pages link to.
-            + ["assets/SkeletonSupport.swift"]
-    }
-
-    /// "<name>.html" for every standalone page template of the theme (the playground).
-    static var themePages: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
-            .filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("_") }
-            .map { String($0.dropLast(".mustache".count)) }
-            .filter { !["page", "index", "component"].contains($0) }
-            .map { $0 + ".html" }.sorted()
-    }
+    /// The repository's default theme and the files a build copies from it (TestSupport).
+    static var templates: URL { Repository.templates }
+    static var themeAssets: [String] { DefaultTheme.assets }
+    static var themePages: [String] { DefaultTheme.pages }
 
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-test-\(UUID().uuidString)")
@@ -56,16 +39,7 @@ struct TestSite {
     }
 
     /// Every regular file under `folder`, relative, sorted.
-    static func files(in folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var out: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue { out.append(path) }
-        }
-        return out.sorted()
-    }
+    static func files(in folder: URL) -> [String] { FileTree.files(in: folder) }
 
     /// Path -> SHA-256 of every file under `folder`.
     static func hashes(of folder: URL) -> [String: String] {

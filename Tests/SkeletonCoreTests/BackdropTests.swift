@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 @testable import SkeletonCore
+import TestSupport
 
 /// A frame painted from a `Backdrop` (surfaces painted once, shapes replayed from
 /// recorded coverage) must be the frame `Painter.paint` paints, byte for byte.
 @Suite struct BackdropTests {
     /// Every ```skeleton block of every doc under site/ (the bundled documentation).
     static func siteSpecs() throws -> [(name: String, text: String)] {
-        let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("site")
+        let site = Repository.url("site")
         var specs: [(String, String)] = []
         let walker = try #require(FileManager.default.enumerator(atPath: site.path))
         while let path = walker.nextObject() as? String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkeletonCore
+import TestSupport
 
 /// Pinned digests ("goldens") of fixed renders and encodings, so that a change in
 /// the bytes is caught even when every run of the process agrees with itself.
@@ -25,8 +26,7 @@ enum Golden {
     static let updating = ProcessInfo.processInfo.environment["SKELSITE_UPDATE_GOLDENS"] == "1"
 
     /// Tests/goldens/, beside this test target.
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("goldens")
+    static let references = Repository.url("Tests/goldens")
 
     static var failures: URL {
         if let folder = ProcessInfo.processInfo.environment["SKELSITE_GOLDEN_FAILURES"], !folder.isEmpty {

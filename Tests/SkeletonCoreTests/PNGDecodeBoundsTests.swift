@@ -24,8 +24,9 @@ import Testing
         let output = InflateOutput(limit: Self.hugeDataSize)
         #expect(throws: PNGError.truncatedData) { try Inflate.zlibDecompress(idat, into: output) }
         #expect(output.count == 0)
+        // What a 65-byte file can make the decoder reserve, whatever its header promises.
         #expect(output.peakCapacity == InflateOutput.initialCapacity)
-        #expect(InflateOutput.initialCapacity == 65_536)
+        #expect(output.peakCapacity <= 64 * 1024)
     }
 
     /// A valid stream of 100,000 bytes where the header promises 1 GB: the exact

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 import SkeletonCore
+import TestSupport
 
 /// pixelmatch's own fixture tables (test/test.js at each tag), run against `PixelDiff`
 /// for every version `skelsite diff` claims: counts exactly, and the diff pictures
 /// byte for byte where `PixelDiff` has the options the case uses. The PNGs are in
 /// Tests/pixelmatch-fixtures (see its README for their source and licence).
 @Suite struct PixelmatchFixtureTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("pixelmatch-fixtures")
+    static let folder = Repository.url("Tests/pixelmatch-fixtures")
 
     struct Case: Sendable, CustomStringConvertible {
         var a: String

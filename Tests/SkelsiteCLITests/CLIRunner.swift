@@ -47,9 +47,11 @@ enum CLIRunner {
         process.executableURL = try binary()
         process.arguments = arguments
         if let cwd { process.currentDirectoryURL = cwd }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A CI job's step summary is the job's, not the tests': `diff` appends to it when
+        // GITHUB_STEP_SUMMARY is set, so only a test that sets it gets it.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["GITHUB_STEP_SUMMARY"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         process.standardOutput = out
         process.standardError = err
         let input = Pipe()

@@ -1,6 +1,7 @@
 import Foundation
 import SkeletonCore
 import Testing
+import TestSupport
 
 /// `skelsite diff` counts every pixel whose RGBA bytes differ unless a threshold is
 /// given (site/guides/visual-regression.md, "Exact by default"), and says which
@@ -179,8 +180,7 @@ import Testing
     @Test func pixelmatchSevenThroughTheCommand() throws {
         let root = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("pixelmatch-fixtures")
+        let fixtures = Repository.url("Tests/pixelmatch-fixtures")
         for (folder, name) in [("base", "5a"), ("cur", "5b")] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name + ".png"),

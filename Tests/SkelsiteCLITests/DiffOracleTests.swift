@@ -1,12 +1,12 @@
 import Foundation
 import SkeletonCore
 import Testing
+import TestSupport
 
 /// Runs scripts/oracle/pixelmatch_oracle.py, which needs numpy, pixelmatch and
 /// pybind11-pixelmatch; the suite is skipped (with this reason) when they are missing.
 enum PixelmatchOracle {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Repository.root
     static let script = packageRoot.appendingPathComponent("scripts/oracle/pixelmatch_oracle.py")
 
     static let available: Bool = {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `diff` reads only regular files (site/reference/limits.md, "Baselines"): a FIFO named
 /// like a PNG is an unreadable image, reported, never a read that waits for a writer.
@@ -40,7 +41,6 @@ import Testing
 
     /// A small PNG from the repository's goldens.
     static func anyPNG() -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("goldens/paint-pulse-light-2x.png")
+        Repository.url("Tests/goldens/paint-pulse-light-2x.png")
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 
 /// The bundled `site/` built once per test process by the real `skelsite build`, shared
 /// by the link-check and browser tests (a debug build of it takes ~20 s).
 enum GallerySiteBuild {
     /// The repository root, found from this file's path (tests may run from anywhere).
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     private static let result: Result<URL, CLIRunner.Failure> = {
         do {

@@ -71,7 +71,7 @@ import Testing
         try Data("# Playground test\n".utf8).write(to: docs.appendingPathComponent("index.md"))
         let site = work.appendingPathComponent("site")
         let build = Process()
-        build.executableURL = BuildCLIHarness.executable
+        build.executableURL = try CLIRunner.binary()
         build.arguments = ["build", docs.path, "--output", site.path, "--quiet"]
         var environment = ProcessInfo.processInfo.environment
         environment["SKELSITE_TEMPLATES"] = BuildCLIHarness.templates.path

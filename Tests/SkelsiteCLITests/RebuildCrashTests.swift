@@ -53,7 +53,7 @@ import Testing
     static func build(in root: URL, crashAt: Int? = nil) throws -> Run {
         // The output stays a real folder; its generations sit in `.out.skelsite`.
         let process = Process()
-        process.executableURL = BuildCLIHarness.executable
+        process.executableURL = try CLIRunner.binary()
         process.arguments = ["build", "docs", "--output", "out", "--quiet"]
         process.currentDirectoryURL = root
         var environment = ProcessInfo.processInfo.environment

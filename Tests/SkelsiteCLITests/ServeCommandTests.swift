@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `skelsite serve` end to end on loopback: build, serve, edit, reload, break, recover, stop.
 @Suite(.serialized) struct ServeCommandTests {
@@ -128,7 +129,5 @@ import Testing
     }
 
     /// The repository's `Templates/` folder.
-    static let repositoryTemplates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Templates")
+    static let repositoryTemplates = Repository.templates
 }

@@ -1,11 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `build --templates DIR`: a copied, edited theme is what the pages are made from.
 @Suite struct TemplatesOptionTests {
-    static let repositoryTemplates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Templates")
+    static let repositoryTemplates = Repository.templates
 
     @Test func buildUsesTheCopiedTheme() throws {
         let root = try CLIRunner.temporaryFolder()

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 
 /// Shared plumbing of the WebAssembly tests: where the repository is, where node is,
 /// running a tool, and building skelsite.wasm once per test process (the parity and
 /// playground suites both need it, and the build takes tens of seconds).
 enum WasmHarness {
     /// The package root: this file lives in Tests/SkelsiteCLITests.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root: URL = Repository.root
 
     /// `node` from PATH, or nil when absent (the only reason these tests skip).
     static let node: URL? = executable(named: "node")

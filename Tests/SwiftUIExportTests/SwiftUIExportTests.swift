@@ -2,6 +2,7 @@ import Foundation
 import SkeletonCore
 import SkeletonWeb
 import Testing
+import TestSupport
 
 /// The SwiftUI export (site/reference/swiftui-export.md): exact output for representative
 /// specs, Swift that parses and type-checks against a SwiftUI stand-in, and frames equal
@@ -10,10 +11,10 @@ import Testing
 /// Goldens live in Goldens/NAME.skel → Goldens/NAME.swift. To accept a deliberate change,
 /// run with SKELSITE_UPDATE_GOLDENS=1 and review the diff.
 @Suite struct SwiftUIExportTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let folder = Repository.url("Tests/SwiftUIExportTests")
     static let goldens = folder.appendingPathComponent("Goldens")
     static let stub = folder.appendingPathComponent("Stub/SwiftUI.swift")
-    static let repository = folder.deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
     static let regenerate = ProcessInfo.processInfo.environment["SKELSITE_UPDATE_GOLDENS"] == "1"
 
     static let names = ["article-row", "every-node", "pulse-stagger", "still", "attributes", "rhythm", "collections"]
