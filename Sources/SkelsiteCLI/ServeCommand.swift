@@ -66,7 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
                                   displaySource: source)
         let session: ServeSession
         do {
-            session = try ServeSession(builder: builder, host: host, port: port, allowedHosts: allowHost) { message in
+            session = try ServeSession(builder: builder, host: host, port: port,
+                                       allowedHosts: allowHost + (config?.serve.allowedHosts ?? [])) { message in
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }
         } catch {

@@ -21,6 +21,7 @@ public struct ProjectConfig: Equatable, Sendable {
     public var diff = Diff()
     public var verify = Verify()
     public var build = Build()
+    public var serve = Serve()
     /// `[appearance]`, `[animation]` and `lang`: defaults for every spec of the project,
     /// under each doc's front matter (site/reference/appearance.md).
     public var settings = InheritedSettings()
@@ -35,6 +36,12 @@ public struct ProjectConfig: Equatable, Sendable {
         /// `[build] cache`: the render cache's folder, as `--cache-dir` (default:
         /// `SOURCE/.skelsite-cache`); for a source folder the build may not write into.
         public var cache: String?
+    }
+
+    public struct Serve: Equatable, Sendable {
+        /// `[serve] allowed_hosts`: host names the preview server answers besides the
+        /// loopback ones, as `serve --allow-host` (site/reference/limits.md, "Serve: host names").
+        public var allowedHosts: [String]?
     }
 
     public struct Verify: Equatable, Sendable {

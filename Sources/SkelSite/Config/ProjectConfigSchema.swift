@@ -6,10 +6,11 @@ import TOMLKit
 /// located problem: a typo must not be silently ignored.
 enum ProjectConfigSchema {
     static let topKeys = ["source", "output", "base_url", "title", "templates", "lang", "appearance", "animation",
-                          "diff", "verify", "build"]
+                          "diff", "verify", "build", "serve"]
     static let diffKeys = ["threshold", "max_diff_pixels", "max_diff_ratio"]
     static let verifyKeys = ["enabled", "threshold", "scales", "minimum", "browsers"]
     static let buildKeys = ["cache"]
+    static let serveKeys = ["allowed_hosts"]
 
     struct Problem {
         var line: Int
@@ -76,6 +77,14 @@ enum ProjectConfigSchema {
                         switch key {
                         case "cache": config.build.cache = text(value, ["build", key])
                         default: unknown(["build", key], known: ProjectConfigSchema.buildKeys)
+                        }
+                    }
+                case "serve":
+                    guard let inner = section(value, "serve") else { continue }
+                    for (key, value) in inner {
+                        switch key {
+                        case "allowed_hosts": config.serve.allowedHosts = hostNames(value, ["serve", key])
+                        default: unknown(["serve", key], known: ProjectConfigSchema.serveKeys)
                         }
                     }
                 default: unknown([key], known: ProjectConfigSchema.topKeys)
@@ -193,6 +202,25 @@ enum ProjectConfigSchema {
             for item in array {
                 guard let name = item.string, !name.isEmpty else {
                     report(path, atValue: true, "\(path.joined(separator: ".")) must be \(expected)")
+                    return nil
+                }
+                names.append(name)
+            }
+            return names
+        }
+
+        /// Host names as `serve --allow-host` takes them; a bad one is located at the array.
+        private mutating func hostNames(_ value: TOMLValueConvertible, _ path: [String]) -> [String]? {
+            let expected = "an array of host names (strings)"
+            guard let array = value.array else { wrongType(value, path, expected); return nil }
+            var names: [String] = []
+            for item in array {
+                guard let name = item.string else {
+                    report(path, atValue: true, "\(path.joined(separator: ".")) must be \(expected)")
+                    return nil
+                }
+                if let problem = HostAllowList.problem(with: name) {
+                    report(path, atValue: true, "\(path.joined(separator: ".")): \(problem), got '\(name)'")
                     return nil
                 }
                 names.append(name)
