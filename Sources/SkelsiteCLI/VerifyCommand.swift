@@ -5,7 +5,8 @@ import SkeletonCore
 
 /// `skelsite verify [SOURCE=site] [--browser chromium|firefox|webkit|all] [--json FILE] [--scale 1,2]
 /// [--threshold 0.03] [--minimum 0.995] [--minimum-with-antialiased F] [--failures DIR] [--keep-pages DIR]
-/// [--chromium PATH] [--firefox PATH] [--webkit-driver PATH]`
+/// [--chromium PATH] [--firefox PATH] [--webkit-driver PATH] [--shard I/N]`, and `skelsite verify merge`
+/// (VerifyMergeCommand) to join the shards' files.
 ///
 /// Exit codes: 0 every frame matches (>= --minimum, 99.5% of pixels by default); 1 a frame is below that or
 /// a spec is invalid; 2 usage or I/O error (no folder, no browser, unwritable JSON).
@@ -24,11 +25,22 @@ struct VerifyCommand: ParsableCommand {
             as flags come from the project file (skelsite.toml in this folder or the \
             nearest parent, or --config FILE): source, and verify.browsers, \
             verify.scales, verify.threshold and verify.minimum.
+
+            --shard I/N checks only the I-th of N shares of the specs, for a CI job \
+            matrix; skelsite verify merge SHARD.json... [--json FILE] joins the \
+            shards' --json files into the report one run writes.
             """
     )
 
     @Argument(help: "The docs folder (default: source in skelsite.toml, else site).")
     var source: String?
+
+    // `verify merge A.json B.json`: ArgumentParser fills a command's own positionals before
+    // it looks for a subcommand, so `merge` arrives as SOURCE and the files after it here.
+    @Argument(help: .hidden)
+    var mergeFiles: [String] = []
+
+    private var isMerge: Bool { source == "merge" }
 
     @Option(help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "file"))
     var json: String?
@@ -74,13 +86,36 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("WebKitGTK's WebDriver (default: WebKitWebDriver).", valueName: "path"))
     var webkitDriver: String?
 
+    // Playwright's form: each of N CI jobs checks its share; `verify merge` joins them.
+    @Option(help: ArgumentHelp("Check only shard I of N (1 <= I <= N <= \(VerifyShard.maxCount)) of the specs.",
+                               valueName: "I/N"))
+    var shard: String?
+
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
+        if isMerge {
+            // Only the files and --json mean anything to a merge.
+            let given = [("--scale", scale != nil), ("--threshold", threshold != nil), ("--minimum", minimum != nil),
+                         ("--minimum-with-antialiased", minimumWithAntialiased != nil), ("--browser", !browser.isEmpty),
+                         ("--failures", failures != nil), ("--keep-pages", keepPages != nil), ("--chromium", chromium != nil),
+                         ("--firefox", firefox != nil), ("--webkit-driver", webkitDriver != nil), ("--shard", shard != nil)]
+            if let flag = given.first(where: \.1)?.0 {
+                throw UsageError(message: "verify merge takes the shards' --json files and --json FILE, not \(flag)")
+            }
+            if mergeFiles.isEmpty { throw UsageError(message: "verify merge needs the shards' --json files") }
+            return
+        }
+        if let extra = mergeFiles.first {
+            throw UsageError(message: "verify takes one docs folder, got '\(source ?? "")' and '\(extra)'")
+        }
         try scale?.check("--scale")
         try minimum?.check("--minimum")
         try threshold?.check("--threshold")
         try minimumWithAntialiased?.check("--minimum-with-antialiased")
+        if let shard, VerifyShard.parse(shard) == nil {
+            throw UsageError(message: "--shard takes I/N, whole numbers with 1 <= I <= N <= \(VerifyShard.maxCount), got '\(shard)'")
+        }
         if !browser.isEmpty && BrowserEngine.parseList(browser) == nil {
             throw UsageError(message: "--browser takes chromium, firefox, webkit or all (or a comma list of them),"
                              + " got '\(browser.joined(separator: ","))'")
@@ -88,6 +123,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        if isMerge { return try VerifyMergeCommand(files: mergeFiles, json: json).run() }
         let config = try project.load()
         let source = config.path(self.source, \.source, else: "site")
         // Engines: the flag, else the project file, else Chromium.
@@ -131,6 +167,13 @@ struct VerifyCommand: ParsableCommand {
         for problem in found.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
         // Nothing left to verify: the problems are the whole answer, no browser needed.
         if found.specs.isEmpty && !found.problems.isEmpty { throw ExitCode(1) }
+        // A shard checks its share (VerifyShard says how it is chosen); its file lists
+        // every spec with its shard, for verify merge.
+        let shardHeader = shard.flatMap(VerifyShard.parse).map {
+            VerifyReport.ShardHeader(shard: $0, engines: choice.engines.sorted(), scales: options.scales, all: found.specs)
+        }
+        let specs = shardHeader.map { header in found.specs.enumerated().filter { header.specs[$0.offset].shard == header.shard.index }
+            .map(\.element) } ?? found.specs
 
         // Every engine's programs are looked for before any starts: a missing one is exit 2
         // naming its package, before minutes of work in the others.
@@ -154,7 +197,7 @@ struct VerifyCommand: ParsableCommand {
         defer { runner.cleanUp() }
         let results: [VerifyResult]
         do {
-            results = try runner.verify(found.specs)
+            results = try runner.verify(specs)
         } catch {
             try fail(FileErrorText.describe(error))
         }
@@ -171,12 +214,14 @@ struct VerifyCommand: ParsableCommand {
         for summary in summaries { print(VerifyReport.summaryLine(summary)) }
         let failing = summaries.map(\.failing).reduce(0, +)
         let worst = results.map(\.match).min() ?? 1
-        print("\(found.specs.count) specs, \(results.count) frames, \(failing) below "
+        print("\(specs.count) specs" + (shardHeader.map { " (shard \($0.shard.text) of \(found.specs.count))" } ?? "")
+              + ", \(results.count) frames, \(failing) below "
               + VerifyReport.percent(options.minimumMatch) + " (worst " + VerifyReport.percent(worst) + ")")
         if let json {
             do {
                 try UserFile.write(VerifyReport.json(results, minimum: options.minimumMatch, threshold: options.pixelThreshold,
-                                                     minimumWithAntialiased: options.minimumWithAntialiased), to: json)
+                                                     minimumWithAntialiased: options.minimumWithAntialiased,
+                                                     shard: shardHeader), to: json)
             } catch {
                 try fail(error.description)
             }

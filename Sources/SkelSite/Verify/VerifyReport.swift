@@ -62,14 +62,17 @@ public enum VerifyReport {
     /// title, matchWithAntialiased, mismatched, antialiased, pixels and spec (the SHA-256
     /// of the spec's text, which `build --verify-results` matches components by), and
     /// per engine a summary. Numbers printed with fixed precision so runs diff cleanly.
+    /// A shard's file (`verify --shard I/N`) also has a `shard` object (`ShardHeader`);
+    /// a run's without one, byte for byte as before.
     public static func json(_ results: [VerifyResult], minimum: Double? = nil, threshold: Double? = nil,
-                            minimumWithAntialiased: Double? = nil) -> String {
+                            minimumWithAntialiased: Double? = nil, shard: ShardHeader? = nil) -> String {
         var out = "{"
         if let minimum { out += "\"minimum\":" + number(minimum, places: 6) + "," }
         if let minimumWithAntialiased {
             out += "\"minimumWithAntialiased\":" + number(minimumWithAntialiased, places: 6) + ","
         }
         if let threshold { out += "\"threshold\":" + number(threshold, places: 6) + "," }
+        if let shard { out += shard.json + ",\n" }
         let summaries = summaries(results, minimum: minimum ?? 0, minimumWithAntialiased: minimumWithAntialiased)
         out += "\"engines\":[" + summaries.map { s in
             "{\"engine\":\"" + s.engine.rawValue + "\",\"frames\":" + String(s.frames) + ",\"worst\":"
@@ -96,6 +99,47 @@ public enum VerifyReport {
             out += index == results.count - 1 ? "\n" : ",\n"
         }
         return out + "]}\n"
+    }
+
+    /// What `verify merge` needs to check that shards fit together
+    /// (site/reference/command-line.md, "verify merge"): which shard of how many, the
+    /// engines and scales of the run, and every spec of the source with its digest and
+    /// shard, so the merge can tell a missing, doubled or foreign shard.
+    public struct ShardHeader: Equatable, Sendable {
+        public struct Spec: Equatable, Sendable {
+            public var component: String
+            public var digest: String
+            public var shard: Int
+        }
+
+        public var shard: VerifyShard
+        public var engines: [BrowserEngine]
+        public var scales: [Int]
+        public var specs: [Spec]
+
+        public init(shard: VerifyShard, engines: [BrowserEngine], scales: [Int], specs: [Spec]) {
+            self.shard = shard
+            self.engines = engines
+            self.scales = scales
+            self.specs = specs
+        }
+
+        /// The header of `shard` of a run over `all` (every spec found, in order).
+        public init(shard: VerifyShard, engines: [BrowserEngine], scales: [Int], all: [VerifySpec]) {
+            let shards = VerifyShard.assign(all, count: shard.count)
+            self.init(shard: shard, engines: engines, scales: scales, specs: zip(all, shards).map { spec, index in
+                Spec(component: spec.name, digest: SHA256.hex(Array(spec.source.utf8)), shard: index)
+            })
+        }
+
+        var json: String {
+            "\"shard\":{\"index\":" + String(shard.index) + ",\"count\":" + String(shard.count)
+                + ",\"engines\":[" + engines.map { "\"" + $0.rawValue + "\"" }.joined(separator: ",")
+                + "],\"scales\":[" + scales.map(String.init).joined(separator: ",") + "],\"specs\":[\n"
+                + specs.map { "{\"component\":" + quoted($0.component) + ",\"spec\":\"" + $0.digest
+                    + "\",\"shard\":" + String($0.shard) + "}" }.joined(separator: ",\n")
+                + "]}"
+        }
     }
 
     static func themeName(_ theme: Theme) -> String { theme == .light ? "light" : "dark" }

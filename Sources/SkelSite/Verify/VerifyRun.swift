@@ -223,6 +223,12 @@ public struct VerifyRun {
             }
         }
         let specIndex = Dictionary(items.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // A fluid spec's widths at one time in their checked order, whatever the packing:
+        // a shard's run (VerifyShard) packs other sheets, and its report must list the
+        // frames as an unsharded run does (VerifyMerge).
+        let itemIndex = Dictionary(items.enumerated().map { ($1.name + "@" + ($1.checkedWidth.map { String($0) } ?? ""), $0) },
+                                   uniquingKeysWith: { first, _ in first })
+        func item(_ r: VerifyResult) -> Int { itemIndex[r.component + "@" + (r.width.map { String($0) } ?? "")] ?? 0 }
         return results.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             let keyX = [specIndex[x.component] ?? 0, BrowserEngine.allCases.firstIndex(of: x.engine)!,
@@ -231,6 +237,7 @@ public struct VerifyRun {
                         options.scales.firstIndex(of: y.scale) ?? 0, y.theme == .light ? 0 : 1]
             if keyX != keyY { return keyX.lexicographicallyPrecedes(keyY) }
             if x.time != y.time { return x.time < y.time }
+            if item(x) != item(y) { return item(x) < item(y) }
             return a.offset < b.offset
         }.map(\.element)
     }
