@@ -166,64 +166,80 @@ public enum Scaffold {
 
     """
 
-    /// The CI workflow. skelsite is pinned to `SkelSiteInfo.version` (a tag of its
-    /// repository), built and installed by its scripts/install.sh once per version and
-    /// cached (actions/cache keyed on the version and on the Swift toolchain's, whose
-    /// runtime the tool uses), so later runs skip the build.
+    /// The CI workflow (site/guides/visual-regression.md, "The CI workflow"). skelsite is
+    /// built from `SKELSITE_REPOSITORY` at the tag `SKELSITE_VERSION` (the settings at the
+    /// top; the first step of each job fails naming them until the repository is set),
+    /// after its scripts/setup.sh installs what build, diff and verify need, with Swift
+    /// `SWIFT_VERSION` (the version the docs require); the installed tool and SwiftPM's
+    /// build folder are cached per version and toolchain, so later runs skip the build.
     /// Chromium is installed, and verify run, only when skelsite.toml says
-    /// `[verify] enabled = true`. Two things need the user and say so instead of failing
-    /// obscurely: `SKELSITE_REPOSITORY` (where skelsite's source is; the build step stops
-    /// with an annotation naming it until it is set) and `baselines/` (the diff step is
-    /// skipped with a notice until it exists).
+    /// `[verify] enabled = true`: one job per shard of a matrix (`verify --shard`), joined
+    /// by `verify merge` into the results the gallery shows. The diff step is skipped with
+    /// a notice until `baselines/` exists. Run steps take expressions through `env:`, never
+    /// inline, so each is a plain bash script (WorkflowLintTests checks them with
+    /// actionlint and bash -n).
     static let workflow = """
     # Builds the skeleton docs as skelsite.toml says, compares the reference PNGs with
-    # the committed baselines, runs `skelsite verify` when skelsite.toml has
-    # [verify] enabled = true, and uploads the diff report.
+    # the committed baselines and uploads the diff report. When skelsite.toml has
+    # [verify] enabled = true, it also checks the CSS components in Chromium, split over
+    # the jobs of the verify matrix (skelsite verify --shard I/N), joins their results
+    # (skelsite verify merge) and builds the gallery with them.
     #
-    # skelsite \(SkelSiteInfo.version) is pinned below (SKELSITE_VERSION, a tag of skelsite's
-    # repository): it is built once and cached per version, so change the version to
-    # upgrade. Before the first run:
-    #   1. Set SKELSITE_REPOSITORY below to the git URL of skelsite. Until it is set,
-    #      the "Build skelsite" step fails and says so.
+    # Before the first run:
+    #   1. Set SKELSITE_REPOSITORY below to the git URL of skelsite; SKELSITE_VERSION
+    #      is the tag built (\(SkelSiteInfo.version) when this file was written; change it to
+    #      upgrade). Until both are set, the "Check how skelsite is obtained" step fails
+    #      and says so.
     #   2. Create the baselines once, check the pictures, and commit them:
     #        skelsite build
     #        skelsite baseline update baselines _site/png
     #      Until baselines/ exists, the diff step is skipped with a notice.
     # Update baselines on purpose the same way after an intended change.
+    # More verify machines: add numbers to the verify job's matrix (N is its size).
     name: skeletons
     on: [push, pull_request]
     env:
-      SKELSITE_VERSION: "\(SkelSiteInfo.version)"
+      # How skelsite is obtained: built from this repository at this tag.
       SKELSITE_REPOSITORY: ""
+      SKELSITE_VERSION: "\(SkelSiteInfo.version)"
+      # The Swift toolchain skelsite needs (site/reference/command-line.md, "Install").
+      SWIFT_VERSION: "6.3"
     jobs:
       skeletons:
         runs-on: ubuntu-latest
+        outputs:
+          verify: ${{ steps.verify.outputs.enabled }}
         steps:
-          - uses: actions/checkout@v4
-          - name: Install cmark-gfm
+          - uses: actions/checkout@v5
+          - name: Check how skelsite is obtained
             run: |
-              sudo apt-get update
-              sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev
-          - uses: swift-actions/setup-swift@v2
-            id: swift
-          - name: Cache skelsite
-            id: skelsite-cache
-            uses: actions/cache@v4
-            with:
-              path: ~/.skelsite
-              key: skelsite-${{ env.SKELSITE_VERSION }}-swift-${{ steps.swift.outputs.version }}-${{ runner.os }}-${{ runner.arch }}
-          - name: Build skelsite
-            if: steps.skelsite-cache.outputs.cache-hit != 'true'
-            run: |
-              if [ -z "$SKELSITE_REPOSITORY" ]; then
-                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY in this workflow to the git URL of skelsite"
+              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
+                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
                 exit 1
               fi
-              git clone --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
-              "$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"
+          - name: Get skelsite's source
+            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
+          - name: Install what skelsite needs
+            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
+          - uses: swift-actions/setup-swift@v2
+            id: swift
+            with:
+              swift-version: ${{ env.SWIFT_VERSION }}
+          - name: Cache skelsite
+            id: skelsite-cache
+            uses: actions/cache@v5
+            with:
+              path: |
+                ~/.skelsite
+                ${{ runner.temp }}/skelsite/.build
+              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
+              restore-keys: |
+                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
+          - name: Build skelsite
+            if: steps.skelsite-cache.outputs.cache-hit != 'true'
+            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
           - name: Put skelsite on the PATH
-            run: |
-              echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
           - name: Read the verify setting
             id: verify
             run: |
@@ -237,19 +253,120 @@ public enum Scaffold {
                 exit 0
               fi
               skelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github
-          - name: Install Chromium
-            id: chromium
-            if: steps.verify.outputs.enabled == 'true'
-            uses: browser-actions/setup-chrome@v1
-          - name: Verify CSS against the reference PNGs
-            if: steps.verify.outputs.enabled == 'true'
-            run: skelsite verify --chromium "${{ steps.chromium.outputs.chrome-path }}"
           - name: Upload diff report
             if: always() && hashFiles('diff-report/**') != ''
-            uses: actions/upload-artifact@v4
+            uses: actions/upload-artifact@v6
             with:
               name: skeleton-diff-report
               path: diff-report
+      verify:
+        needs: skeletons
+        if: needs.skeletons.outputs.verify == 'true'
+        runs-on: ubuntu-latest
+        strategy:
+          # Every shard runs to the end, so the merge sees every failing frame.
+          fail-fast: false
+          matrix:
+            shard: [1, 2, 3]
+        steps:
+          - uses: actions/checkout@v5
+          - name: Check how skelsite is obtained
+            run: |
+              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
+                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
+                exit 1
+              fi
+          - name: Get skelsite's source
+            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
+          - name: Install what skelsite needs
+            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
+          - uses: swift-actions/setup-swift@v2
+            id: swift
+            with:
+              swift-version: ${{ env.SWIFT_VERSION }}
+          - name: Cache skelsite
+            id: skelsite-cache
+            uses: actions/cache@v5
+            with:
+              path: |
+                ~/.skelsite
+                ${{ runner.temp }}/skelsite/.build
+              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
+              restore-keys: |
+                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
+          - name: Build skelsite
+            if: steps.skelsite-cache.outputs.cache-hit != 'true'
+            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
+          - name: Put skelsite on the PATH
+            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+          - name: Install Chromium
+            id: chromium
+            uses: browser-actions/setup-chrome@v1
+          - name: Verify this shard of the CSS components
+            env:
+              CHROME: ${{ steps.chromium.outputs.chrome-path }}
+              SHARD: ${{ matrix.shard }}
+              SHARDS: ${{ strategy.job-total }}
+            run: skelsite verify --chromium "$CHROME" --shard "$SHARD/$SHARDS" --json "verify-$SHARD.json"
+          - name: Upload this shard's results
+            if: always() && hashFiles('verify-*.json') != ''
+            uses: actions/upload-artifact@v6
+            with:
+              name: verify-shard-${{ matrix.shard }}
+              path: verify-*.json
+      verify-merge:
+        needs: verify
+        # Also when a shard found failing frames: the merged report names them all.
+        if: always() && needs.verify.result != 'skipped' && needs.verify.result != 'cancelled'
+        runs-on: ubuntu-latest
+        steps:
+          - uses: actions/checkout@v5
+          - name: Check how skelsite is obtained
+            run: |
+              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
+                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
+                exit 1
+              fi
+          - name: Get skelsite's source
+            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
+          - name: Install what skelsite needs
+            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
+          - uses: swift-actions/setup-swift@v2
+            id: swift
+            with:
+              swift-version: ${{ env.SWIFT_VERSION }}
+          - name: Cache skelsite
+            id: skelsite-cache
+            uses: actions/cache@v5
+            with:
+              path: |
+                ~/.skelsite
+                ${{ runner.temp }}/skelsite/.build
+              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
+              restore-keys: |
+                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
+          - name: Build skelsite
+            if: steps.skelsite-cache.outputs.cache-hit != 'true'
+            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
+          - name: Put skelsite on the PATH
+            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+          - name: Download the shards' results
+            uses: actions/download-artifact@v7
+            with:
+              pattern: verify-shard-*
+              path: shards
+              merge-multiple: true
+          - name: Merge the shards' results
+            run: skelsite verify merge shards/verify-*.json --json verify-results.json
+          - name: Build with the verify results
+            if: always() && hashFiles('verify-results.json') != ''
+            run: skelsite build --format github --verify-results verify-results.json
+          - name: Upload the verify results
+            if: always() && hashFiles('verify-results.json') != ''
+            uses: actions/upload-artifact@v6
+            with:
+              name: verify-results
+              path: verify-results.json
 
     """
 }
