@@ -5,7 +5,8 @@
 #   test:  + chromium (verify, gallery and playground tests), firefox-esr and
 #          webkit2gtk-driver with xvfb and xauth (verify in Firefox and WebKit), node (the
 #          wasm module's JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt,
-#          default-jre-headless (the Nu Html Checker of scripts/check-pages.sh)
+#          default-jre-headless (the Nu Html Checker of scripts/check-pages.sh),
+#          node-react, node-react-dom and node-typescript (the React export's tests)
 #   bench: + hugo and skia-python
 set -euo pipefail
 purpose=${2:-build}
@@ -33,6 +34,11 @@ if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   command -v java >/dev/null 2>&1 || need_pkg default-jre-headless
   # The toolchain image ships node 20; Debian's nodejs (18) runs the tests too.
   command -v node >/dev/null 2>&1 || need_pkg nodejs
+  # export --format react/npm tests: React renders each component (react-dom/server)
+  # after TypeScript transpiles the JSX and checks the declarations (WebExportTests).
+  need_pkg node-react
+  need_pkg node-react-dom
+  need_pkg node-typescript
 fi
 if [ "$purpose" = bench ]; then need_pkg hugo; fi
 if [ ${#apt_missing[@]} -gt 0 ]; then

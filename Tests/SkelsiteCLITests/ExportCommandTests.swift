@@ -61,7 +61,7 @@ import Testing
     @Test func unknownFormatExits2AndListsTheFormats() throws {
         let result = try CLIRunner.run(["export", "x.md", "--format", "kotlin"])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: --format must be one of: swiftui, html, got 'kotlin'\n")
+        #expect(result.stderr == "error: --format must be one of: swiftui, html, react, web-component, npm, got 'kotlin'\n")
     }
 
     @Test func invalidSpecIsLocatedExits1AndWritesNothing() throws {

@@ -41,8 +41,8 @@ import Testing
               serve                   Preview the site locally with live reload.
               init                    Scaffold a project: skelsite.toml, docs with example
                                       specs, a .gitignore and a CI workflow.
-              export                  Turn specs into code for another platform (SwiftUI)
-                                      or into bare HTML and CSS.
+              export                  Turn specs into code for another platform (SwiftUI,
+                                      React, custom elements) or into bare HTML and CSS.
 
               See 'skelsite help <subcommand>' for detailed help.
 
@@ -373,25 +373,33 @@ import Testing
 
             """#),
         (["export"], #"""
-            OVERVIEW: Turn specs into code for another platform (SwiftUI) or into bare HTML
-            and CSS.
+            OVERVIEW: Turn specs into code for another platform (SwiftUI, React, custom
+            elements) or into bare HTML and CSS.
 
             SOURCE is a .skel file, a Markdown doc (its ```skeleton blocks) or a docs
             folder (every doc the build reads). swiftui writes Skeletons.swift (one View
             per spec, named from its title) and SkeletonSupport.swift; html writes
-            NAME.html and NAME.css per spec. Files in DIR are replaced only when they are
-            regular files. See reference/swiftui-export.
+            NAME.html and NAME.css per spec; react writes Skeletons.jsx, Skeletons.d.ts and
+            Skeletons.css; web-component writes skeleton-elements.js and .d.ts; npm writes
+            a package folder with both. Files in DIR are replaced only when they are
+            regular files. See reference/swiftui-export and guides/react-and-web-components.
 
-            USAGE: skelsite export [<source>] [--format <format>] [--output <dir>] [--config <file>]
+            USAGE: skelsite export [<source>] [--format <format>] [--output <dir>] [--element-prefix <prefix>] [--package-name <name>] [--package-version <version>] [--config <file>]
 
             ARGUMENTS:
               <source>                A .skel file, a Markdown doc or a docs folder.
 
             OPTIONS:
-              --format <format>       What to write. (values: swiftui, html; default:
-                                      swiftui)
+              --format <format>       What to write. (values: swiftui, html, react,
+                                      web-component, npm; default: swiftui)
               --output <dir>          The folder to write into (created when missing).
                                       (default: skelsite-export)
+              --element-prefix <prefix>
+                                      The custom elements' name prefix (web-component, npm;
+                                      default sk).
+              --package-name <name>   The npm package's name (npm; default skeletons).
+              --package-version <version>
+                                      The npm package's version (npm; default 0.1.0).
               --config <file>         The project file (default: skelsite.toml in this
                                       folder or the nearest parent).
               --version               Show the version.
