@@ -43,10 +43,12 @@ let package = Package(
         // The command-line tool. Its module is not named `skelsite`: that name and
         // `SkelSite` differ only by case, which macOS's and Windows' default file
         // systems cannot hold side by side (site/reference/command-line.md).
+        // `diff` and `baseline update`: comparing PNG folders and their reports.
+        .target(name: "SkelsiteDiff", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkeletonCore", "SkeletonWeb", "ProcessTuning",
+                "SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "ProcessTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,7 +62,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SkeletonBench",
-            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "ProcessTuning"]
+            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "ProcessTuning"]
         ),
         // What the test targets share: the repository's root, file listings, the default
         // theme's files (Tests/TestSupport).
@@ -70,10 +72,10 @@ let package = Package(
         // Goldens and the type-check stub are read from the source tree by path.
         .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore", "TestSupport"],
                     exclude: ["Goldens", "Stub"]),
-        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
+        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
         // The repository's own rules: no paths that differ only by case, the module graph
         // of docs/modules.md.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "TestSupport"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "TestSupport"]),
     ]
 )

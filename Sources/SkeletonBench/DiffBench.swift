@@ -1,5 +1,6 @@
 import Foundation
 import SkelSite
+import SkelsiteDiff
 import SkeletonCore
 
 /// `swift run -c release SkeletonBench diff`: megapixels per second of the pixel

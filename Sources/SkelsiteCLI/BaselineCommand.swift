@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkelSite
+import SkelsiteDiff
 
 /// `skelsite baseline update BASELINE_DIR CURRENT_DIR [--dry-run]`: the only command
 /// that replaces baselines.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkelSite
+import SkelsiteDiff
 import SkeletonCore
 
 /// `skelsite diff BASELINE_DIR CURRENT_DIR [options]`: visual regression of reference PNGs.

@@ -15,8 +15,9 @@ import Testing
         "ProcessTuning": [],
         "SkelSite": ["SkeletonCore", "SkeletonWeb", "CCmarkGFM", "CSHA256", "Mustache", "TOMLKit",
                      "Foundation", "Dispatch", "Glibc", "Darwin"],
-        "SkelsiteCLI": ["SkelSite", "SkeletonCore", "SkeletonWeb", "ProcessTuning", "ArgumentParser", "Foundation"],
-        "SkeletonBench": ["SkelSite", "SkeletonCore", "SkeletonWeb", "ProcessTuning", "Foundation"],
+        "SkelsiteDiff": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Glibc", "Darwin"],
+        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "ProcessTuning", "ArgumentParser", "Foundation"],
+        "SkeletonBench": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "ProcessTuning", "Foundation"],
     ]
     /// C targets: no Swift imports to check.
     static let cModules: Set<String> = ["CCmarkGFM", "CSHA256"]

@@ -1,5 +1,6 @@
 import Foundation
 import SkelSite
+import SkelsiteDiff
 import SkeletonCore
 import Testing
 

@@ -73,11 +73,11 @@ extension [FileDiagnostic] {
 
 /// GitHub's workflow-command escaping: data escapes %, CR and LF; properties also
 /// escape ':' and ','.
-enum GitHubEscape {
-    static func data(_ s: String) -> String {
+package enum GitHubEscape {
+    package static func data(_ s: String) -> String {
         s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
-    static func property(_ s: String) -> String {
+    package static func property(_ s: String) -> String {
         data(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
     }
 }

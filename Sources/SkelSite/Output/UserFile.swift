@@ -56,7 +56,7 @@ public enum UserFile {
 
     /// What a non-regular file is, phrased as the reason for refusing it; nil for a
     /// regular file.
-    static func refusedKind(_ mode: mode_t) -> String? {
+    package static func refusedKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFLNK: return "it is a symbolic link (skelsite does not write through links; name the file itself)"

@@ -5,7 +5,7 @@ import Foundation
 /// regular file (why: docs come from anyone who can open a pull request; a link to
 /// `/etc/passwd` must not be published, a FIFO must not hang the build). See
 /// site/reference/limits.md, "Files the build reads and writes".
-enum SourceReading {
+package enum SourceReading {
     /// Why a source file was not read; `message` is the diagnostic's text.
     struct Failure: Error, Equatable {
         var message: String
@@ -112,7 +112,7 @@ enum SourceReading {
     }
 
     /// "permission denied", from an errno value.
-    static func errnoText(_ code: Int32) -> String {
+    package static func errnoText(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
 }

@@ -1,3 +1,5 @@
+import SkelSite
+
 /// Width and height in pixels.
 public struct PixelSize: Equatable, Sendable {
     public var width: Int

@@ -1,3 +1,4 @@
+import SkelSite
 import Foundation
 
 /// `diff` never writes into BASELINE_DIR (only `baseline update` does:

@@ -1,3 +1,4 @@
+import SkelSite
 import Dispatch
 import Foundation
 import SkeletonCore

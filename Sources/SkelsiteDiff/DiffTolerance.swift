@@ -1,3 +1,5 @@
+import SkelSite
+
 /// How many differing pixels an image may have and still pass, like Playwright's
 /// `maxDiffPixels` and `maxDiffPixelRatio`.
 public struct DiffTolerance: Equatable, Sendable {

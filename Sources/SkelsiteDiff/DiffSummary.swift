@@ -1,3 +1,5 @@
+import SkelSite
+
 /// Counts over all images of one run.
 public struct DiffSummary: Equatable, Sendable {
     public var images = 0

@@ -1,3 +1,4 @@
+import SkelSite
 import Foundation
 
 /// What `skelsite diff` prints: a line per image that is not unchanged, then a summary.

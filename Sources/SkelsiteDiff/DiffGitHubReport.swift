@@ -1,3 +1,5 @@
+import SkelSite
+
 /// `--format github`: one GitHub Actions annotation per failing image, on the file
 /// a reviewer would open (the current image, or the baseline of a removed one).
 public enum DiffGitHubReport {

@@ -1,3 +1,5 @@
+import SkelSite
+
 /// What happened to one reference PNG between the baseline and the current folder.
 public enum DiffStatus: String, Sendable, CaseIterable {
     /// Same size and no pixel differs by the run's measure: no byte (exact, the

@@ -1,3 +1,5 @@
+import SkelSite
+
 /// The Markdown `skelsite diff` appends to `$GITHUB_STEP_SUMMARY` when GitHub Actions
 /// sets it (site/guides/visual-regression.md, "The CI job"): the summary line, every
 /// image that is not unchanged with what differs and by which measure, and where the

@@ -1,3 +1,4 @@
+import SkelSite
 import Foundation
 
 /// One relative path and which of the two folders holds a PNG there.

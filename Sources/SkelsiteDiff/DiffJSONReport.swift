@@ -1,3 +1,5 @@
+import SkelSite
+
 /// `--json FILE`: the run as JSON with a fixed key order, one image per line, so the
 /// file is byte-identical for the same input and reads well in a code review.
 ///
