@@ -256,6 +256,56 @@ import TestSupport
         #expect(text.contains("/** <sk-message-row>: Message row: the skeleton of " + guide + ":25:1. */"))
     }
 
+    /// In Chromium: the element's shadow root holds the component with its CSS (a
+    /// constructed stylesheet), `label` replaces the label, and `loading="false"` ends it
+    /// (aria-busy="false", hidden once the fade is over), set before or after it upgrades.
+    @Test(.enabled(if: VerifyCommandTests.chromiumAvailable, "chromium not installed"))
+    func theCustomElementWorksInChromium() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let guide = "site/guides/react-and-web-components.md"
+        let result = try CLIRunner.run(["export", guide, "--format", "web-component", "--output", folder.path],
+                                       cwd: Repository.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let module = try String(contentsOf: folder.appendingPathComponent("skeleton-elements.js"), encoding: .utf8)
+        // Inline: Chromium loads no module script from a file: URL.
+        let page = """
+            <!doctype html><title>t</title><div id=out></div>
+            <sk-message-row id=a label="Fetching mail"></sk-message-row><sk-message-row id=b loading="false"></sk-message-row>
+            <script type="module">
+            \(module)
+            const a = document.getElementById("a"), b = document.getElementById("b");
+            const status = (e) => e.shadowRoot.querySelector("[role=status]");
+            await new Promise((resolve) => setTimeout(resolve, 600));
+            a.setAttribute("loading", "false");
+            const r = [a.shadowRoot.adoptedStyleSheets.length, a.shadowRoot.querySelector(".sk-label").textContent,
+              b.shadowRoot.querySelector(".sk-label").textContent, status(a).getAttribute("aria-busy"),
+              status(b).getAttribute("aria-busy"), getComputedStyle(status(b)).width, getComputedStyle(a).display,
+              getComputedStyle(status(b)).visibility, customElements.get("sk-message-row") === MessageRowSkeletonElement];
+            document.getElementById("out").textContent = JSON.stringify(r);
+            </script>
+
+            """
+        let url = folder.appendingPathComponent("page.html")
+        try Data(page.utf8).write(to: url)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + folder.path + "/profile",
+                             "--virtual-time-budget=5000", "--dump-dom", url.absoluteString]
+        let outURL = folder.appendingPathComponent("dom.html")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        let dom = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        let found = try #require(dom.range(of: #"<div id="out">[^<]*"#, options: .regularExpression), "\(dom.prefix(2000))")
+        let text = dom[found].dropFirst(#"<div id="out">"#.count).replacingOccurrences(of: "&quot;", with: "\"")
+        #expect(text == #"[1,"Fetching mail","Loading Message row…","false","false","320px","block","hidden",true]"#)
+    }
+
     @Test func theJavaScriptEscaper() {
         #expect(JavaScriptText.stringLiteral("plain") == "\"plain\"")
         #expect(JavaScriptText.stringLiteral("a\"b\\c\nd\te\rf") == #""a\"b\\c\nd\te\rf""#)
