@@ -96,8 +96,9 @@ import Glibc
 
     static func get(_ path: String = "/", host: String?, version: String = "HTTP/1.1", method: String = "GET",
                     address: String = "127.0.0.1", port: UInt16) throws -> String {
-        try exchange("\(method) \(path) \(version)\r\n" + (host.map { "Host: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n",
-                     address: address, port: port)
+        // Without the Date every reply carries (ServeHTTPTests checks it), so replies compare byte for byte.
+        ServeHTTPTests.undated(try exchange("\(method) \(path) \(version)\r\n" + (host.map { "Host: \($0)\r\n" } ?? "")
+                                            + "Connection: close\r\n\r\n", address: address, port: port))
     }
 
     static let misdirected = "HTTP/1.1 421 Misdirected Request\r\nContent-Type: text/plain; charset=utf-8\r\n"

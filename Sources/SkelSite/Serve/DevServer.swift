@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What one (re)build produced: success, or the diagnostics to show in the overlay.
 public struct RebuildOutcome: Sendable, Equatable {
@@ -89,25 +94,97 @@ public final class DevServer: @unchecked Sendable {
             client.write(HTTPReply(.ok, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
                                    body: Array(LiveReloadScript.source.utf8)).serialized(headOnly: headOnly))
         default:
-            client.write(serveFile(head.target, root: root).serialized(headOnly: headOnly))
+            client.write(serveFile(head.target, root: root, request: head.headers).serialized(headOnly: headOnly))
         }
     }
 
-    static func serveFile(_ path: String, root: URL) -> HTTPReply {
-        switch SafePath.resolve(path, in: root) {
+    /// The file `target` names, or why not. `request`: the request's headers (lower-cased
+    /// names), for `If-None-Match` and `If-Modified-Since`.
+    ///
+    /// Each file carries a strong `ETag`, a digest of the bytes sent (an HTML page's with
+    /// the live-reload script in it, so it changes when the script does), and its
+    /// `Last-Modified` time; `Cache-Control: no-cache` has the browser ask again each
+    /// time, which a matching validator answers with 304 and no body
+    /// (site/reference/command-line.md, "serve").
+    static func serveFile(_ target: String, root: URL, request: [String: String] = [:]) -> HTTPReply {
+        switch SafePath.resolve(target, in: root) {
         case .forbidden:
             return .text(.forbidden, "forbidden: outside the site folder")
         case .notFound:
             return .text(.notFound, "not found")
         case .file(let url):
+            if SafePath.needsTrailingSlash(target, in: root) { return redirectToFolder(target) }
             guard var data = try? Data(contentsOf: url) else { return .text(.notFound, "not found") }
             let ext = url.pathExtension
             if ext == "html" || ext == "htm", let html = String(data: data, encoding: .utf8) {
                 data = Data(LiveReloadScript.inject(into: html).utf8)
             }
-            return HTTPReply(.ok, headers: [("Content-Type", MimeTypes.forExtension(ext)), ("Cache-Control", "no-store")],
-                             body: Array(data))
+            let body = Array(data)
+            let tag = entityTag(of: body)
+            let modified = modificationSeconds(url)
+            var validators = [("ETag", tag)]
+            if let modified { validators.append(("Last-Modified", HTTPDate.format(modified))) }
+            let caching = ("Cache-Control", "no-cache")
+            if notModified(request, tag: tag, modified: modified) {
+                return HTTPReply(.notModified, headers: validators + [caching], body: [])
+            }
+            return HTTPReply(.ok, headers: [("Content-Type", MimeTypes.forExtension(ext))] + validators + [caching], body: body)
         }
+    }
+
+    /// 301 to the folder's path with its slash, the query kept (leading slashes become one,
+    /// so `//host` cannot turn into a link to another site).
+    static func redirectToFolder(_ target: String) -> HTTPReply {
+        let path = target.prefix { $0 != "?" && $0 != "#" }
+        let query = target.dropFirst(path.count).prefix { $0 != "#" }
+        let location = "/" + path.drop { $0 == "/" } + "/" + query
+        return .text(.movedPermanently, "moved to \(location)", headers: [("Location", String(location))])
+    }
+
+    /// A strong entity tag: the first 128 bits of the SHA-256 of the bytes sent.
+    static func entityTag(of body: [UInt8]) -> String {
+        "\"" + SHA256.hex(body).prefix(32) + "\""
+    }
+
+    /// The file's modification time in whole seconds since 1970.
+    static func modificationSeconds(_ url: URL) -> Int? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return Int(info.st_mtim.tv_sec)
+    }
+
+    /// RFC 9110 §13.2.2 for GET and HEAD: `If-None-Match` when present (weak comparison,
+    /// `*` matches any file), else `If-Modified-Since` (a date that does not parse is
+    /// ignored).
+    static func notModified(_ request: [String: String], tag: String, modified: Int?) -> Bool {
+        if let field = request["if-none-match"] {
+            if field.trimmingCharacters(in: .whitespaces) == "*" { return true }
+            return entityTags(in: field).contains { opaque($0) == opaque(tag) }
+        }
+        if let field = request["if-modified-since"], let since = HTTPDate.parse(field), let modified {
+            return modified <= since
+        }
+        return false
+    }
+
+    /// The entity tags of a list (`"a", W/"b"`); a malformed one ends the list.
+    static func entityTags(in field: String) -> [String] {
+        var tags: [String] = []
+        var rest = Substring(field)
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "," }
+            if rest.isEmpty { return tags }
+            let weak = rest.hasPrefix("W/")
+            if weak { rest = rest.dropFirst(2) }
+            guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else { return tags }
+            tags.append((weak ? "W/" : "") + rest[...close])
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    /// A tag without its weakness mark, for the weak comparison.
+    private static func opaque(_ tag: String) -> Substring {
+        tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)
     }
 }
 

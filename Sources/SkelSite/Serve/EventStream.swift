@@ -7,7 +7,7 @@ import Foundation
 /// closed page is noticed (its write fails) and its subscription ends.
 enum EventStream {
     static func run(on client: ClientSocket, hub: LiveReloadHub, pingInterval: Double) {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+        let head = "HTTP/1.1 200 OK\r\nDate: \(HTTPDate.now)\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
         guard client.write(Array(head.utf8)) else { return }
         let queue = ChunkQueue()
         let pump = Task {

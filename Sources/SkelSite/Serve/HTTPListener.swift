@@ -149,7 +149,12 @@ final class HTTPListener: @unchecked Sendable {
                     client.write(HTTPReply.text(status, Self.explanation(status, limits)).serialized())
                     client.finishAfterError()
                     return
-                case .complete(let head):
+                case .complete(var head):
+                    guard head.adoptAbsoluteForm() else {
+                        client.write(HTTPReply.text(.badRequest, "malformed request").serialized(headOnly: head.method == "HEAD"))
+                        client.finishAfterError()
+                        return
+                    }
                     if let refusal = Self.refusal(hosts.verdict(host: head.headers["host"], version: head.version)) {
                         client.write(refusal.serialized(headOnly: head.method == "HEAD"))
                         client.finishAfterError()

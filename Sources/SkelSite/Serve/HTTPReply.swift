@@ -18,11 +18,15 @@ struct HTTPReply: Equatable {
     }
 
     /// The bytes on the wire; `headOnly` for HEAD requests (same headers, no body).
-    func serialized(headOnly: Bool = false) -> [UInt8] {
-        var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
+    /// Every reply carries `Date` first (RFC 9110 §6.6.1: an origin server with a clock
+    /// must send it); a 304 has no body and no `Content-Length` (RFC 9110 §8.6: it would
+    /// have to be the length of the 200's body, which it does not describe here).
+    func serialized(headOnly: Bool = false, date: String = HTTPDate.now) -> [UInt8] {
+        var text = "HTTP/1.1 \(status.code) \(status.reason)\r\nDate: \(date)\r\n"
         for header in headers { text += "\(header.name): \(header.value)\r\n" }
-        text += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return Array(text.utf8) + (headOnly ? [] : body)
+        if status != .notModified { text += "Content-Length: \(body.count)\r\n" }
+        text += "Connection: close\r\n\r\n"
+        return Array(text.utf8) + (headOnly || status == .notModified ? [] : body)
     }
 
     static func == (a: HTTPReply, b: HTTPReply) -> Bool {

@@ -9,6 +9,23 @@ struct HTTPRequestHead: Equatable {
     /// Header names lower-cased; a repeated header keeps its last value.
     var headers: [String: String]
 
+    /// Takes a request target in absolute form (`http://127.0.0.1:4000/a.html`, as a
+    /// proxy sends it) as its path and query, its authority then standing for `Host`:
+    /// RFC 9112 §3.2.2, a server must accept this form and ignore the `Host` header.
+    /// False when the authority is missing or carries user information; other targets
+    /// are left as they are.
+    mutating func adoptAbsoluteForm() -> Bool {
+        guard !target.hasPrefix("/"), target.lowercased().hasPrefix("http://") else { return true }
+        let rest = target.dropFirst("http://".count)
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = String(rest[..<end])
+        guard !authority.isEmpty, !authority.contains("@") else { return false }
+        let path = String(rest[end...])
+        target = path.hasPrefix("/") ? path : "/" + path
+        headers["host"] = authority
+        return true
+    }
+
     /// What the bytes so far amount to.
     enum Progress: Equatable {
         case needMore
@@ -109,6 +126,8 @@ struct HTTPStatus: Equatable, Sendable {
     var reason: String
 
     static let ok = HTTPStatus(code: 200, reason: "OK")
+    static let movedPermanently = HTTPStatus(code: 301, reason: "Moved Permanently")
+    static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
     static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
     static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
     static let notFound = HTTPStatus(code: 404, reason: "Not Found")

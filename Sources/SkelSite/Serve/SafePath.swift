@@ -13,6 +13,20 @@ public enum SafePath {
         case notFound
     }
 
+    /// True when `requestPath` names a folder of `root` (which `resolve` answers with its
+    /// `index.html`) without ending in "/": the page's relative links would then resolve
+    /// against the folder's parent, so serve redirects to the path with the slash.
+    public static func needsTrailingSlash(_ requestPath: String, in root: URL) -> Bool {
+        let raw = String(requestPath.prefix { $0 != "?" && $0 != "#" })
+        guard !raw.hasSuffix("/"), let decoded = raw.removingPercentEncoding else { return false }
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.isEmpty else { return false }
+        var candidate = root.resolvingSymlinksInPath().standardizedFileURL
+        for segment in segments { candidate.appendPathComponent(String(segment)) }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     public static func resolve(_ requestPath: String, in root: URL) -> Resolution {
         // Drop the query and fragment, then percent-decode once; a decode failure or a
         // path that still holds '%' after decoding (double encoding) is refused.
