@@ -96,7 +96,7 @@ enum FormatRule: OptionRule {
     }
 }
 
-/// `export --format swiftui|html`: the target the specs become.
+/// `export --format swiftui|html|react|web-component|npm`: the target the specs become.
 enum ExportFormatRule: OptionRule {
     static let choices = ExportFormat.allCases.map(\.rawValue)
 
