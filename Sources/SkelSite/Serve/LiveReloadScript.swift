@@ -1,6 +1,8 @@
 /// The script `serve` injects into every HTML page it serves: it listens for
-/// server-sent events, reloads on `reload`, and shows the build's diagnostics in an
-/// overlay on `error` while the last good page stays visible underneath.
+/// server-sent events, reloads on `reload` when the rebuild wrote a file the page shows,
+/// and shows the build's diagnostics in an overlay on `error` while the last good page
+/// stays visible underneath; the next good build clears it (site/reference/command-line.md,
+/// "serve").
 enum LiveReloadScript {
     static let path = "/__skelsite/live.js"
     static let eventsPath = "/__skelsite/events"
@@ -31,21 +33,54 @@ enum LiveReloadScript {
         overlay.append(title, pre, close);
         document.body.appendChild(overlay);
       }
+      // A URL's file in the site ("guides/intro.html"); null for another origin.
+      function siteFile(url) {
+        var parsed;
+        try { parsed = new URL(url, location.href); } catch (e) { return null; }
+        if (parsed.origin !== location.origin) return null;
+        var path;
+        try { path = decodeURIComponent(parsed.pathname); } catch (e) { path = parsed.pathname; }
+        path = path.replace(/^\\/+/, '');
+        if (path === '' || path.charAt(path.length - 1) === '/') return path + 'index.html';
+        return path;
+      }
       // The page's own file, as the build names it ("guides/intro.html").
       function ownFile() {
-        var path = decodeURIComponent(location.pathname).replace(/^\\/+/, '');
-        if (path === '' || path.charAt(path.length - 1) === '/') return path + 'index.html';
+        var path = siteFile(location.href) || 'index.html';
         return /\\.html?$/.test(path) ? path : path + '.html';
       }
-      // Reload only when this page, or a shared asset, changed (a 'changed' event comes
-      // first); a 'reload' without one reloads every page.
+      // The files this page shows: itself, and the images, stylesheets, scripts and icons
+      // it loads (every srcset candidate too: a lazy or hidden image has loaded none yet).
+      function usedFiles() {
+        var urls = [];
+        var nodes = document.querySelectorAll('img, source, link[href], script[src]');
+        for (var i = 0; i < nodes.length; i++) {
+          var node = nodes[i];
+          ['src', 'href'].forEach(function (name) { var v = node.getAttribute(name); if (v) urls.push(v); });
+          var set = node.getAttribute('srcset');
+          if (set) set.split(',').forEach(function (c) { var u = c.trim().split(/\\s+/)[0]; if (u) urls.push(u); });
+        }
+        var files = [ownFile()];
+        urls.forEach(function (u) { var f = siteFile(u); if (f && files.indexOf(f) < 0) files.push(f); });
+        return files;
+      }
+      // A 'changed' event comes first and lists the files the rebuild wrote; the
+      // 'reload' after it reloads the page when one of them is its own file, a file it
+      // loads or a shared asset, and otherwise only clears the error overlay (the page
+      // shown is then the current one). A 'reload' without a list reloads every page.
       var changed = null;
       var source = new EventSource('/__skelsite/events');
-      source.addEventListener('changed', function (event) { changed = event.data.split('\\n'); });
+      source.addEventListener('changed', function (event) {
+        changed = event.data === '' ? [] : event.data.split('\\n');
+      });
       source.addEventListener('reload', function () {
         var list = changed;
         changed = null;
-        if (list && list.indexOf(ownFile()) < 0 && !list.some(function (f) { return f.indexOf('assets/') === 0; })) return;
+        if (list) {
+          var used = usedFiles();
+          var touched = list.some(function (f) { return used.indexOf(f) >= 0 || f.indexOf('assets/') === 0; });
+          if (!touched) { hide(); return; }
+        }
         location.reload();
       });
       source.addEventListener('error', function (event) { if (event.data) show(event.data); });

@@ -35,7 +35,11 @@ public final class ServeSession: @unchecked Sendable {
         self.log = log
         server = try DevServer(root: builder.output, host: host, port: port, allowedHosts: allowedHosts)
         watchedRoots = [builder.source] + (ServeSession.themeFolder(for: builder).map { [$0] } ?? []) + extra
-        watcher = SourceWatcher(roots: watchedRoots)
+        // What the build writes is not watched, wherever it lies (a cache folder inside the
+        // docs made every save rebuild twice).
+        let cache = builder.options.cacheDirectory ?? builder.source.appendingPathComponent(".skelsite-cache")
+        watcher = SourceWatcher(roots: watchedRoots,
+                                excluding: [cache, builder.output, OutputGenerations.storeURL(for: builder.output)])
     }
 
     /// The theme folder a build of `builder` uses: `--templates` when given (even if it

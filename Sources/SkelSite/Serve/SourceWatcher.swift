@@ -17,10 +17,29 @@ public final class SourceWatcher: @unchecked Sendable {
     private var stopped = false
     private var events: ChangeEvents?
 
-    public init(roots: [URL], interval: TimeInterval = 0.15, ignoring ignoredNames: Set<String> = [".git", ".skelsite-cache", ".build"]) {
+    /// Folders skipped wherever they are (by identity, so another spelling of the path
+    /// or a folder made after `start` is skipped too): what the build itself writes.
+    private let excludedFolders: [String]
+
+    /// `excluding`: folders the build writes (the render cache, the output and its other
+    /// generation); why: a `--cache-dir` inside the docs, written by every build, a failed
+    /// one included, made each save rebuild twice.
+    public init(roots: [URL], interval: TimeInterval = 0.15, ignoring ignoredNames: Set<String> = [".git", ".skelsite-cache", ".build"],
+                excluding excludedFolders: [URL] = []) {
         self.roots = roots
         self.interval = interval
         self.ignoredNames = ignoredNames
+        self.excludedFolders = excludedFolders.map(\.path)
+    }
+
+    /// A folder's device and inode.
+    private struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
     }
 
     /// A fingerprint that changes when any watched file is added, removed or modified:
@@ -33,11 +52,17 @@ public final class SourceWatcher: @unchecked Sendable {
     private func scan() -> (files: [String: String], folders: [String]) {
         var files: [String: String] = [:]
         var folders: [String] = []
-        for root in roots { walk(root.path, files: &files, folders: &folders) }
+        // Looked up at each scan: the cache folder is made by the first build.
+        var excluded: Set<FolderIdentity> = []
+        for path in excludedFolders {
+            var info = stat()
+            if stat(path, &info) == 0 { excluded.insert(FolderIdentity(info)) }
+        }
+        for root in roots { walk(root.path, excluded: excluded, files: &files, folders: &folders) }
         return (files, folders)
     }
 
-    private func walk(_ folder: String, files: inout [String: String], folders: inout [String]) {
+    private func walk(_ folder: String, excluded: Set<FolderIdentity>, files: inout [String: String], folders: inout [String]) {
         guard let handle = opendir(folder) else { return }
         defer { closedir(handle) }
         folders.append(folder)
@@ -52,7 +77,7 @@ public final class SourceWatcher: @unchecked Sendable {
             guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let path = folder + "/" + name
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: subfolders.append(path)
+            case S_IFDIR: if !excluded.contains(FolderIdentity(info)) { subfolders.append(path) }
             case S_IFLNK:
                 // A link to a file counts as that file; a link to a folder is not entered.
                 var target = stat()
@@ -61,7 +86,7 @@ public final class SourceWatcher: @unchecked Sendable {
             default: files[path] = Self.stamp(info)
             }
         }
-        for path in subfolders { walk(path, files: &files, folders: &folders) }
+        for path in subfolders { walk(path, excluded: excluded, files: &files, folders: &folders) }
     }
 
     private static func stamp(_ info: stat) -> String {
