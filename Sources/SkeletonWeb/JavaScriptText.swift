@@ -15,41 +15,14 @@ public enum JavaScriptText {
     /// valid in JavaScript, TypeScript and a JSX expression (`{"…"}`) alike; `${` and
     /// backticks are plain text in a double-quoted literal.
     public static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if SwiftSourceText.isHidden(scalar) { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        SourceText.stringLiteral(text, escape: unicodeEscape)
     }
 
     /// `text` for the inside of a `//` or `/** */` comment: every hidden character as
     /// `\uXXXX` (`\n`, `\t` and `\r` written so), and `*/` and `/*` written `*\/` and
     /// `/\*`, so the text can neither end the line nor open or close a block comment.
     public static func comment(_ text: String) -> String {
-        var out = ""
-        var previous: Unicode.Scalar? = nil
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "/" where previous == "*", "*" where previous == "/":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            default:
-                if SwiftSourceText.isHidden(scalar) { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
-            }
-            previous = scalar
-        }
-        return out
+        SourceText.comment(text, escape: unicodeEscape)
     }
 
     /// `\u001F`: four upper-case hex digits (every hidden character is in the BMP).

@@ -13,19 +13,7 @@ public enum SwiftSourceText {
     /// never an interpolation), `\n`, `\t`, `\r` as such, every other hidden character
     /// as `\u{…}`. The result is one line.
     public static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if isHidden(scalar) { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        SourceText.stringLiteral(text, escape: unicodeEscape)
     }
 
     /// `text` for the inside of a `//` or `///` comment (and of a `/* */` one): every
@@ -34,22 +22,7 @@ public enum SwiftSourceText {
     /// block comment. Other characters, backslashes and quotes included, stay as they
     /// are: a comment is read, not compiled.
     public static func comment(_ text: String) -> String {
-        var out = ""
-        var previous: Unicode.Scalar? = nil
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "/" where previous == "*", "*" where previous == "/":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            default:
-                if isHidden(scalar) { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
-            }
-            previous = scalar
-        }
-        return out
+        SourceText.comment(text, escape: unicodeEscape)
     }
 
     /// Whether `scalar` is written as an escape in both forms (see the type's comment).
