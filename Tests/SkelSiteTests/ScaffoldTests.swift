@@ -74,47 +74,67 @@ import Testing
         // YAML 1.1 reads the bare key `on` as true; GitHub reads it as "on".
         #expect((workflow["on"] ?? workflow["true"]) as? [String] == ["push", "pull_request"])
         let env = try #require(workflow["env"] as? [String: String])
-        #expect(env == ["SKELSITE_REPOSITORY": "", "SKELSITE_VERSION": SkelSiteInfo.version])
+        #expect(env == ["SKELSITE_REPOSITORY": "", "SKELSITE_VERSION": SkelSiteInfo.version, "SWIFT_VERSION": "6.3"])
         let jobs = try #require(workflow["jobs"] as? [String: Any])
-        #expect(Array(jobs.keys) == ["skeletons"])
+        #expect(Set(jobs.keys) == ["skeletons", "verify", "verify-merge"])
         let job = try #require(jobs["skeletons"] as? [String: Any])
         #expect(job["runs-on"] as? String == "ubuntu-latest")
         let steps = try #require(job["steps"] as? [[String: Any]])
-        #expect(steps.map { ($0["name"] as? String) ?? "uses " + (($0["uses"] as? String) ?? "?") } == [
-            "uses actions/checkout@v4", "Install cmark-gfm", "uses swift-actions/setup-swift@v2", "Cache skelsite",
-            "Build skelsite", "Put skelsite on the PATH", "Read the verify setting", "Build", "Diff against baselines",
-            "Install Chromium", "Verify CSS against the reference PNGs", "Upload diff report",
-        ])
+        let getSkelsite = ["uses actions/checkout@v5", "Check how skelsite is obtained", "Get skelsite's source",
+                           "Install what skelsite needs", "uses swift-actions/setup-swift@v2", "Cache skelsite",
+                           "Build skelsite", "Put skelsite on the PATH"]
+        func names(_ steps: [[String: Any]]) -> [String] {
+            steps.map { ($0["name"] as? String) ?? "uses " + (($0["uses"] as? String) ?? "?") }
+        }
+        #expect(names(steps) == getSkelsite + ["Read the verify setting", "Build", "Diff against baselines", "Upload diff report"])
+        #expect(job["outputs"] as? [String: String] == ["verify": "${{ steps.verify.outputs.enabled }}"])
+        // verify: a matrix of shards, only when skelsite.toml enables verify; merged after.
+        let verifyJob = try #require(jobs["verify"] as? [String: Any])
+        #expect(verifyJob["needs"] as? String == "skeletons")
+        #expect(verifyJob["if"] as? String == "needs.skeletons.outputs.verify == 'true'")
+        let strategy = try #require(verifyJob["strategy"] as? [String: Any])
+        #expect(strategy["fail-fast"] as? Bool == false)
+        #expect((strategy["matrix"] as? [String: Any])?["shard"] as? [Int] == [1, 2, 3])
+        let verifySteps = try #require(verifyJob["steps"] as? [[String: Any]])
+        #expect(names(verifySteps) == getSkelsite + ["Install Chromium", "Verify this shard of the CSS components",
+                                                     "Upload this shard's results"])
+        let chromium = try Self.step(verifySteps, named: "Install Chromium")
+        #expect(chromium["uses"] as? String == "browser-actions/setup-chrome@v1")
+        let verify = try Self.step(verifySteps, named: "Verify this shard of the CSS components")
+        #expect(verify["run"] as? String == "skelsite verify --chromium \"$CHROME\" --shard \"$SHARD/$SHARDS\" --json \"verify-$SHARD.json\"")
+        #expect(verify["env"] as? [String: String] == ["CHROME": "${{ steps.chromium.outputs.chrome-path }}",
+                                                       "SHARD": "${{ matrix.shard }}", "SHARDS": "${{ strategy.job-total }}"])
+        let mergeJob = try #require(jobs["verify-merge"] as? [String: Any])
+        #expect(mergeJob["needs"] as? String == "verify")
+        let mergeSteps = try #require(mergeJob["steps"] as? [[String: Any]])
+        #expect(names(mergeSteps) == getSkelsite + ["Download the shards' results", "Merge the shards' results",
+                                                    "Build with the verify results", "Upload the verify results"])
+        #expect(try Self.step(mergeSteps, named: "Merge the shards' results")["run"] as? String
+                == "skelsite verify merge shards/verify-*.json --json verify-results.json")
         // The tool is cached per pinned version and toolchain (it uses its runtime); built only on a miss.
         let cache = try Self.step(steps, named: "Cache skelsite")
-        #expect(cache["uses"] as? String == "actions/cache@v4")
+        #expect(cache["uses"] as? String == "actions/cache@v5")
         #expect(cache["with"] as? [String: String] == [
-            "path": "~/.skelsite",
-            "key": "skelsite-${{ env.SKELSITE_VERSION }}-swift-${{ steps.swift.outputs.version }}-${{ runner.os }}-${{ runner.arch }}"])
-        #expect(steps[2]["id"] as? String == "swift")
+            "path": "~/.skelsite\n${{ runner.temp }}/skelsite/.build\n",
+            "key": "skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}",
+            "restore-keys": "skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-\n"])
+        #expect(steps[4]["id"] as? String == "swift")
+        #expect(steps[4]["with"] as? [String: String] == ["swift-version": "${{ env.SWIFT_VERSION }}"])
         let onMiss = "steps.skelsite-cache.outputs.cache-hit != 'true'"
         #expect(try Self.step(steps, named: "Build skelsite")["if"] as? String == onMiss)
-        let install = try #require(try Self.step(steps, named: "Build skelsite")["run"] as? String)
-        #expect(install.hasSuffix("""
-            git clone --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
-            "$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"
-
-            """))
+        #expect(try Self.step(steps, named: "Get skelsite's source")["run"] as? String
+                == "git clone --quiet --depth 1 --branch \"$SKELSITE_VERSION\" \"$SKELSITE_REPOSITORY\" \"$RUNNER_TEMP/skelsite\"")
+        #expect(try Self.step(steps, named: "Install what skelsite needs")["run"] as? String
+                == "\"$RUNNER_TEMP/skelsite/scripts/setup.sh\" --for build")
+        #expect(try Self.step(steps, named: "Build skelsite")["run"] as? String
+                == "\"$RUNNER_TEMP/skelsite/scripts/install.sh\" --prefix \"$HOME/.skelsite\"")
         #expect(try Self.step(steps, named: "Build")["run"] as? String == "skelsite build --format github")
-        // Chromium and verify only when skelsite.toml enables verify.
-        let enabled = "steps.verify.outputs.enabled == 'true'"
-        let chromium = try Self.step(steps, named: "Install Chromium")
-        #expect(chromium["if"] as? String == enabled)
-        #expect(chromium["uses"] as? String == "browser-actions/setup-chrome@v1")
-        let verify = try Self.step(steps, named: "Verify CSS against the reference PNGs")
-        #expect(verify["if"] as? String == enabled)
-        #expect(verify["run"] as? String == "skelsite verify --chromium \"${{ steps.chromium.outputs.chrome-path }}\"")
         let diff = try #require(try Self.step(steps, named: "Diff against baselines")["run"] as? String)
         #expect(diff.hasPrefix("if [ ! -d baselines ]; then\n"))
         #expect(diff.hasSuffix("\nskelsite diff baselines _site/png --output diff-report --junit diff-report/junit.xml --format github\n"))
         let upload = try Self.step(steps, named: "Upload diff report")
         #expect(upload["if"] as? String == "always() && hashFiles('diff-report/**') != ''")
-        #expect(upload["uses"] as? String == "actions/upload-artifact@v4")
+        #expect(upload["uses"] as? String == "actions/upload-artifact@v6")
         #expect(upload["with"] as? [String: String] == ["name": "skeleton-diff-report", "path": "diff-report"])
     }
 
@@ -166,11 +186,11 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workflow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = try Self.runScript(of: "Build skelsite")
+        let script = try Self.runScript(of: "Check how skelsite is obtained")
         let result = try Self.bash(script, in: folder, environment: ["SKELSITE_REPOSITORY": "", "SKELSITE_VERSION": "0.1.0",
                                                                     "RUNNER_TEMP": folder.path])
         #expect(result.status == 1)
-        #expect(result.stdout == "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY in this workflow to the git URL of skelsite\n")
+        #expect(result.stdout == "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 

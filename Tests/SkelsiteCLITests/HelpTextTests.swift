@@ -256,6 +256,10 @@ import Testing
             parent, or --config FILE): source, and verify.browsers, verify.scales,
             verify.threshold and verify.minimum.
 
+            --shard I/N checks only the I-th of N shares of the specs, for a CI job matrix;
+            skelsite verify merge SHARD.json... [--json FILE] joins the shards' --json
+            files into the report one run writes.
+
             USAGE: skelsite verify [<options>] [<source>]
 
             ARGUMENTS:
@@ -281,6 +285,8 @@ import Testing
               --chromium <chromium>   The Chromium executable (default: chromium).
               --firefox <path>        The Firefox executable (default: firefox-esr).
               --webkit-driver <path>  WebKitGTK's WebDriver (default: WebKitWebDriver).
+              --shard <I/N>           Check only shard I of N (1 <= I <= N <= 1000) of the
+                                      specs.
               --config <file>         The project file (default: skelsite.toml in this
                                       folder or the nearest parent).
               --version               Show the version.
