@@ -9,7 +9,9 @@ import PackagePlugin
 @main
 struct SkelsitePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "skelsite")
+        // The tool is the executable target `SkelsiteCLI` (product `skelsite`): a plugin
+        // names its tools by target (docs/modules.md says why it is not named skelsite).
+        let tool = try context.tool(named: "SkelsiteCLI")
         let process = Process()
         process.executableURL = tool.url
         process.arguments = arguments
