@@ -178,6 +178,41 @@ public enum Scaffold {
     /// a notice until `baselines/` exists. Run steps take expressions through `env:`, never
     /// inline, so each is a plain bash script (WorkflowLintTests checks them with
     /// actionlint and bash -n).
+    /// The steps every job of the workflow starts with: check the settings, get and
+    /// install skelsite (cached), put it on the PATH. One text, written into each job.
+    static let installSteps = """
+          - uses: actions/checkout@v5
+          - name: Check how skelsite is obtained
+            run: |
+              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
+                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
+                exit 1
+              fi
+          - name: Get skelsite's source
+            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
+          - name: Install what skelsite needs
+            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
+          - uses: swift-actions/setup-swift@v2
+            id: swift
+            with:
+              swift-version: ${{ env.SWIFT_VERSION }}
+          - name: Cache skelsite
+            id: skelsite-cache
+            uses: actions/cache@v5
+            with:
+              path: |
+                ~/.skelsite
+                ${{ runner.temp }}/skelsite/.build
+              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
+              restore-keys: |
+                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
+          - name: Build skelsite
+            if: steps.skelsite-cache.outputs.cache-hit != 'true'
+            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
+          - name: Put skelsite on the PATH
+            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+    """
+
     static let workflow = """
     # Builds the skeleton docs as skelsite.toml says, compares the reference PNGs with
     # the committed baselines and uploads the diff report. When skelsite.toml has
@@ -210,36 +245,7 @@ public enum Scaffold {
         outputs:
           verify: ${{ steps.verify.outputs.enabled }}
         steps:
-          - uses: actions/checkout@v5
-          - name: Check how skelsite is obtained
-            run: |
-              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
-                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
-                exit 1
-              fi
-          - name: Get skelsite's source
-            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
-          - name: Install what skelsite needs
-            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
-          - uses: swift-actions/setup-swift@v2
-            id: swift
-            with:
-              swift-version: ${{ env.SWIFT_VERSION }}
-          - name: Cache skelsite
-            id: skelsite-cache
-            uses: actions/cache@v5
-            with:
-              path: |
-                ~/.skelsite
-                ${{ runner.temp }}/skelsite/.build
-              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
-              restore-keys: |
-                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
-          - name: Build skelsite
-            if: steps.skelsite-cache.outputs.cache-hit != 'true'
-            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
-          - name: Put skelsite on the PATH
-            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+    \(installSteps)
           - name: Read the verify setting
             id: verify
             run: |
@@ -269,36 +275,7 @@ public enum Scaffold {
           matrix:
             shard: [1, 2, 3]
         steps:
-          - uses: actions/checkout@v5
-          - name: Check how skelsite is obtained
-            run: |
-              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
-                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
-                exit 1
-              fi
-          - name: Get skelsite's source
-            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
-          - name: Install what skelsite needs
-            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
-          - uses: swift-actions/setup-swift@v2
-            id: swift
-            with:
-              swift-version: ${{ env.SWIFT_VERSION }}
-          - name: Cache skelsite
-            id: skelsite-cache
-            uses: actions/cache@v5
-            with:
-              path: |
-                ~/.skelsite
-                ${{ runner.temp }}/skelsite/.build
-              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
-              restore-keys: |
-                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
-          - name: Build skelsite
-            if: steps.skelsite-cache.outputs.cache-hit != 'true'
-            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
-          - name: Put skelsite on the PATH
-            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+    \(installSteps)
           - name: Install Chromium
             id: chromium
             uses: browser-actions/setup-chrome@v1
@@ -320,36 +297,7 @@ public enum Scaffold {
         if: always() && needs.verify.result != 'skipped' && needs.verify.result != 'cancelled'
         runs-on: ubuntu-latest
         steps:
-          - uses: actions/checkout@v5
-          - name: Check how skelsite is obtained
-            run: |
-              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
-                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
-                exit 1
-              fi
-          - name: Get skelsite's source
-            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
-          - name: Install what skelsite needs
-            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
-          - uses: swift-actions/setup-swift@v2
-            id: swift
-            with:
-              swift-version: ${{ env.SWIFT_VERSION }}
-          - name: Cache skelsite
-            id: skelsite-cache
-            uses: actions/cache@v5
-            with:
-              path: |
-                ~/.skelsite
-                ${{ runner.temp }}/skelsite/.build
-              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
-              restore-keys: |
-                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
-          - name: Build skelsite
-            if: steps.skelsite-cache.outputs.cache-hit != 'true'
-            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
-          - name: Put skelsite on the PATH
-            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+    \(installSteps)
           - name: Download the shards' results
             uses: actions/download-artifact@v7
             with:
