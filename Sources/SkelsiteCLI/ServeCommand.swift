@@ -94,42 +94,40 @@ struct ServeCommand: AsyncParsableCommand {
     }
 }
 
+/// The write end of the pipe `SignalWaiter`'s handler writes to: a C signal handler can
+/// capture nothing, so it reaches the pipe through a global, set before the handler is.
+nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+
 /// Waits for SIGINT or SIGTERM so serve can stop its server and clean up. Armed when
 /// made (why: a script may stop serve as soon as it reads the port, and a signal before
-/// the handlers were set killed it with its temporary output left behind).
+/// the handlers were set killed it with its temporary output left behind). A plain
+/// handler that writes a byte to a pipe, installed before `init` returns: a Dispatch
+/// signal source registers later, on its own queue, and with the signal ignored until
+/// then, a signal in between was lost and serve never stopped (seen under load).
 final class SignalWaiter: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
-    private var received = false
-    private var waiting: CheckedContinuation<Void, Never>?
+    private let readEnd: Int32
 
     init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) != 0 { ends = [-1, -1] }
+        readEnd = ends[0]
+        signalPipeWrite = ends[1]
         for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [self] in
-                lock.lock()
-                let continuation = waiting
-                waiting = nil
-                received = true
-                lock.unlock()
-                continuation?.resume()
+            signal(sig) { _ in
+                var byte: UInt8 = 1
+                _ = write(signalPipeWrite, &byte, 1)  // async-signal-safe
             }
-            source.resume()
-            sources.append(source)
         }
     }
 
     /// Returns once a signal has come (at once if one already has).
     func wait() async {
+        let readEnd = self.readEnd
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            if received {
-                lock.unlock()
+            Thread.detachNewThread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
                 continuation.resume()
-            } else {
-                waiting = continuation
-                lock.unlock()
             }
         }
     }
