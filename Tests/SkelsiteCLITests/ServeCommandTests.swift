@@ -78,8 +78,7 @@ import TestSupport
         kill(process.processIdentifier, SIGINT)
         let stopDeadline = Date().addingTimeInterval(20)
         while process.isRunning, Date() < stopDeadline { usleep(50_000) }
-        #expect(!process.isRunning)
-        #expect(process.terminationStatus == 0)
+        #expect(ServeProcess.stoppedCleanly(process))
         #expect(throws: (any Error).self) { _ = try LoopbackHTTP(port: port) }
     }
 
@@ -125,7 +124,7 @@ import TestSupport
         kill(process.processIdentifier, SIGINT)
         let stopDeadline = Date().addingTimeInterval(20)
         while process.isRunning, Date() < stopDeadline { usleep(50_000) }
-        #expect(process.terminationStatus == 0)
+        #expect(ServeProcess.stoppedCleanly(process))
     }
 
     /// The repository's `Templates/` folder.

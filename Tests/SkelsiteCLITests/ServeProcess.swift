@@ -23,6 +23,17 @@ enum ServeProcess {
         }
     }
 
+    /// Whether `process` has exited with status 0; one still running is killed (its
+    /// status cannot be read then: Foundation traps, ending the whole test run).
+    static func stoppedCleanly(_ process: Process) -> Bool {
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return false
+        }
+        return process.terminationStatus == 0
+    }
+
     /// Reads serve's banner and returns the port it names.
     static func boundPort(_ stdout: Pipe) throws -> UInt16 {
         var banner = ""
