@@ -1,18 +1,11 @@
 import SkeletonCore
+import TestSupport
 
-/// A small deterministic PRNG (SplitMix64), so generated images are the same on every run.
-struct DiffRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+/// The generator behind the synthetic pictures (TestSupport's SplitMix64), so they are
+/// the same on every run.
+typealias DiffRandom = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }

@@ -58,25 +58,8 @@ import Testing
         return counts
     }
 
-    /// Runs `node ARGS` in the repository; stdout and stderr together, through a file.
+    /// Runs `node ARGS` in the repository; stdout and stderr together.
     static func node(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let scratch = try CLIRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let log = scratch.appendingPathComponent("output")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node"] + arguments
-        process.currentDirectoryURL = GallerySiteBuild.repository
-        var environment = ProcessInfo.processInfo.environment
-        environment["CHROMIUM"] = chromium
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
+        try RepositoryCommand.run(["node"] + arguments)
     }
 }

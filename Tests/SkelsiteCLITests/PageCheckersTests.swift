@@ -6,7 +6,7 @@ import Testing
 /// headless Chromium in both themes, the Nu Html Checker and the sitemaps.org rules, all
 /// through scripts/check-pages.sh; and the markup changes they asked for.
 @Suite struct PageCheckersTests {
-    static let chromium = ProcessInfo.processInfo.environment["CHROMIUM"] ?? "/usr/bin/chromium"
+    static var chromium: String { GalleryBrowserTests.chromium }
 
     /// Chromium, Java and the pinned Python packages that carry axe.min.js and vnu.jar
     /// (scripts/setup.sh --for test installs them all).
@@ -149,25 +149,8 @@ import Testing
                                            in: "<h1>x</h1><!--m0--><h6 id=\"y\">y</h6><!--m2--><header>") == [2, 6, 6])
     }
 
-    /// Runs a command in the repository; standard output and error together, through a file.
+    /// Runs a command in the repository; standard output and error together.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let scratch = try CLIRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let log = scratch.appendingPathComponent("output")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = GallerySiteBuild.repository
-        var environment = ProcessInfo.processInfo.environment
-        environment["CHROMIUM"] = chromium
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
+        try RepositoryCommand.run(arguments)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SkeletonCore
 import SkeletonWeb
 import Testing
+import TestSupport
 
 /// Titles, labels and doc paths reach the generated Swift; they come from docs and folder
 /// names, so each goes through SwiftSourceText and can never become code
@@ -159,18 +160,5 @@ import Testing
         try handle.close()
         #expect(process.terminationStatus == 0)
         return try String(contentsOf: output, encoding: .utf8)
-    }
-}
-
-/// A small deterministic generator, so the random test sees the same names every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
