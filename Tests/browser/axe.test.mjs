@@ -70,24 +70,33 @@ let checks = 0;
 const browser = await Browser.launch();
 try {
   const page = await browser.newPage();
-  let loaded = null;
-  page.on(({ method }) => { if (method === 'Page.loadEventFired' && loaded) loaded(); });
   await page.send('Page.enable');
   await page.send('Runtime.enable');
+  // A visit is over when the tab shows the page asked for, fully loaded. Polled rather
+  // than taken from Page.loadEventFired: a load event of the previous page can arrive
+  // after the next navigation starts, and an evaluation then meets a document without
+  // its root element.
+  const visit = async (path) => {
+    const url = `${origin}/${path}`;
+    const result = await page.send('Page.navigate', { url });
+    if (result.errorText) throw new Error(`${path}: ${result.errorText}`);
+    const deadline = Date.now() + 15000;
+    for (;;) {
+      const state = await page.evaluate(`location.href + ' ' + document.readyState`).catch(() => '');
+      if (state === `${url} complete`) return;
+      if (Date.now() > deadline) throw new Error(`${path}: not loaded in 15 s (${state})`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   for (const pass of passes) {
     await page.send('Emulation.setEmulatedMedia', { media: '', features: [
       { name: 'prefers-color-scheme', value: pass.scheme }, { name: 'prefers-reduced-motion', value: 'reduce' }] });
     // Set on the site's origin before the pass; gallery.js reads it before first paint.
-    await page.send('Page.navigate', { url: `${origin}/index.html` });
+    await visit('index.html');
     await page.evaluate(pass.saved ? `localStorage.setItem('skelsite-theme', '${pass.saved}')`
                                    : `localStorage.removeItem('skelsite-theme')`);
     for (const path of pages) {
-      const done = new Promise((resolve) => { loaded = resolve; });
-      const result = await page.send('Page.navigate', { url: `${origin}/${path}` });
-      if (result.errorText) throw new Error(`${path}: ${result.errorText}`);
-      await Promise.race([done, new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`${path}: no load event in 15 s`)), 15000))]);
-      loaded = null;
+      await visit(path);
       const theme = await page.evaluate(`(() => {
         const set = document.documentElement.getAttribute('data-theme');
         return set || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
