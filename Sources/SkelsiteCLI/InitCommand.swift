@@ -11,9 +11,9 @@ struct InitCommand: ParsableCommand {
         .github/workflows/skeletons.yml into DIR (default: the current folder). \
         Existing files are never replaced unless --force is given. \
         Then, in DIR: skelsite build, or skelsite serve (both read skelsite.toml). The \
-        workflow pins this version of skelsite and caches it between runs; before its \
-        first run, set SKELSITE_REPOSITORY in it (a placeholder) and create the \
-        baselines: skelsite baseline update baselines _site/png after a build.
+        workflow installs this version's release archive and caches it between runs; \
+        before its first run, set SKELSITE_ARCHIVE_URL in it (a placeholder) and create \
+        the baselines: skelsite baseline update baselines _site/png after a build.
         """
     )
 
@@ -29,7 +29,7 @@ struct InitCommand: ParsableCommand {
             let written = try Scaffold.write(to: root, force: force)
             for path in written { print("created \(root.appendingPathComponent(path).relativePath(from: root, base: directory))") }
             print(directory == "." ? "next: skelsite serve" : "next: cd \(directory) && skelsite serve")
-            print("for CI: set SKELSITE_REPOSITORY in .github/workflows/skeletons.yml (skelsite \(SkelSiteInfo.version) is pinned), then create and commit baselines/ (see the workflow's header)")
+            print("for CI: set SKELSITE_ARCHIVE_URL in .github/workflows/skeletons.yml (skelsite \(SkelSiteInfo.version)'s release archive), then create and commit baselines/ (see the workflow's header)")
         } catch {
             throw UsageError(["skelsite init: error: \(error.description)"])
         }

@@ -11,8 +11,10 @@ struct Skelsite: AsyncParsableCommand {
         commandName: "skelsite",
         abstract: "Design, document and test skeleton loading components.",
         // `skelsite --version`: the version, then the fingerprint render-cache keys start
-        // with (RendererFingerprint), so "why did nothing come from the cache" has an answer.
-        version: "skelsite \(SkelSiteInfo.version)\nrenderer fingerprint: \(RendererFingerprint.current())",
+        // with (RendererFingerprint), so "why did nothing come from the cache" has an answer;
+        // a released binary adds how scripts/package.sh built it (UnpackedPayload).
+        version: "skelsite \(SkelSiteInfo.version)\nrenderer fingerprint: \(RendererFingerprint.current())"
+            + (UnpackedPayload.buildInfo.map { "\nbuild: \($0)" } ?? ""),
         subcommands: [
             BuildCommand.self, RenderCommand.self, DiffCommand.self, BaselineCommand.self,
             VerifyCommand.self, CheckCommand.self, ServeCommand.self, InitCommand.self, ExportCommand.self,

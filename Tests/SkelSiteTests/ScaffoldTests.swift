@@ -74,15 +74,15 @@ import Testing
         // YAML 1.1 reads the bare key `on` as true; GitHub reads it as "on".
         #expect((workflow["on"] ?? workflow["true"]) as? [String] == ["push", "pull_request"])
         let env = try #require(workflow["env"] as? [String: String])
-        #expect(env == ["SKELSITE_REPOSITORY": "", "SKELSITE_VERSION": SkelSiteInfo.version, "SWIFT_VERSION": "6.3"])
+        #expect(env == ["SKELSITE_ARCHIVE_URL": "", "SKELSITE_VERSION": SkelSiteInfo.version])
         let jobs = try #require(workflow["jobs"] as? [String: Any])
         #expect(Set(jobs.keys) == ["skeletons", "verify", "verify-merge"])
         let job = try #require(jobs["skeletons"] as? [String: Any])
         #expect(job["runs-on"] as? String == "ubuntu-latest")
         let steps = try #require(job["steps"] as? [[String: Any]])
-        let getSkelsite = ["uses actions/checkout@v5", "Check how skelsite is obtained", "Get skelsite's source",
-                           "Install what skelsite needs", "uses swift-actions/setup-swift@v2", "Cache skelsite",
-                           "Build skelsite", "Put skelsite on the PATH"]
+        // No Swift toolchain and no setup: the release archive's binary is self-contained.
+        let getSkelsite = ["uses actions/checkout@v5", "Check how skelsite is obtained", "Cache skelsite",
+                           "Download skelsite", "Install skelsite", "Put skelsite on the PATH"]
         func names(_ steps: [[String: Any]]) -> [String] {
             steps.map { ($0["name"] as? String) ?? "uses " + (($0["uses"] as? String) ?? "?") }
         }
@@ -111,23 +111,16 @@ import Testing
                                                     "Build with the verify results", "Upload the verify results"])
         #expect(try Self.step(mergeSteps, named: "Merge the shards' results")["run"] as? String
                 == "skelsite verify merge shards/verify-*.json --json verify-results.json")
-        // The tool is cached per pinned version and toolchain (it uses its runtime); built only on a miss.
+        // The tool is cached per version; downloaded and installed only on a miss.
         let cache = try Self.step(steps, named: "Cache skelsite")
         #expect(cache["uses"] as? String == "actions/cache@v5")
         #expect(cache["with"] as? [String: String] == [
-            "path": "~/.skelsite\n${{ runner.temp }}/skelsite/.build\n",
-            "key": "skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}",
-            "restore-keys": "skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-\n"])
-        #expect(steps[4]["id"] as? String == "swift")
-        #expect(steps[4]["with"] as? [String: String] == ["swift-version": "${{ env.SWIFT_VERSION }}"])
+            "path": "~/.skelsite", "key": "skelsite-${{ runner.os }}-${{ runner.arch }}-${{ env.SKELSITE_VERSION }}"])
         let onMiss = "steps.skelsite-cache.outputs.cache-hit != 'true'"
-        #expect(try Self.step(steps, named: "Build skelsite")["if"] as? String == onMiss)
-        #expect(try Self.step(steps, named: "Get skelsite's source")["run"] as? String
-                == "git clone --quiet --depth 1 --branch \"$SKELSITE_VERSION\" \"$SKELSITE_REPOSITORY\" \"$RUNNER_TEMP/skelsite\"")
-        #expect(try Self.step(steps, named: "Install what skelsite needs")["run"] as? String
-                == "\"$RUNNER_TEMP/skelsite/scripts/setup.sh\" --for build")
-        #expect(try Self.step(steps, named: "Build skelsite")["run"] as? String
-                == "\"$RUNNER_TEMP/skelsite/scripts/install.sh\" --prefix \"$HOME/.skelsite\"")
+        #expect(try Self.step(steps, named: "Download skelsite")["if"] as? String == onMiss)
+        #expect(try Self.step(steps, named: "Install skelsite")["if"] as? String == onMiss)
+        #expect(try Self.step(steps, named: "Download skelsite")["run"] as? String
+                == "curl --fail --silent --show-error --location --retry 3 --output \"$RUNNER_TEMP/skelsite.tar.gz\" \"$SKELSITE_ARCHIVE_URL\"")
         #expect(try Self.step(steps, named: "Build")["run"] as? String == "skelsite build --format github")
         let diff = try #require(try Self.step(steps, named: "Diff against baselines")["run"] as? String)
         #expect(diff.hasPrefix("if [ ! -d baselines ]; then\n"))
@@ -187,10 +180,17 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try Self.runScript(of: "Check how skelsite is obtained")
-        let result = try Self.bash(script, in: folder, environment: ["SKELSITE_REPOSITORY": "", "SKELSITE_VERSION": "0.1.0",
+        let message = "::error file=.github/workflows/skeletons.yml::set SKELSITE_ARCHIVE_URL at the top of this workflow"
+            + " to the URL of skelsite's release archive skelsite-0.1.0-linux-x86_64.tar.gz\n"
+        let result = try Self.bash(script, in: folder, environment: ["SKELSITE_ARCHIVE_URL": "", "SKELSITE_VERSION": "0.1.0",
                                                                     "RUNNER_TEMP": folder.path])
         #expect(result.status == 1)
-        #expect(result.stdout == "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow\n")
+        #expect(result.stdout == message)
+        // A URL of another version's archive is the same mistake.
+        let other = try Self.bash(script, in: folder, environment: [
+            "SKELSITE_ARCHIVE_URL": "https://example.org/releases/skelsite-0.0.9-linux-x86_64.tar.gz", "SKELSITE_VERSION": "0.1.0"])
+        #expect(other.status == 1)
+        #expect(other.stdout == message)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 

@@ -360,10 +360,10 @@ import Testing
             Writes skelsite.toml, docs/index.md, docs/components/*.md, .gitignore and
             .github/workflows/skeletons.yml into DIR (default: the current folder).
             Existing files are never replaced unless --force is given. Then, in DIR:
-            skelsite build, or skelsite serve (both read skelsite.toml). The workflow pins
-            this version of skelsite and caches it between runs; before its first run, set
-            SKELSITE_REPOSITORY in it (a placeholder) and create the baselines: skelsite
-            baseline update baselines _site/png after a build.
+            skelsite build, or skelsite serve (both read skelsite.toml). The workflow
+            installs this version's release archive and caches it between runs; before its
+            first run, set SKELSITE_ARCHIVE_URL in it (a placeholder) and create the
+            baselines: skelsite baseline update baselines _site/png after a build.
 
             USAGE: skelsite init [<directory>] [--force]
 

@@ -18,7 +18,7 @@ import Testing
         created project/.gitignore
         created project/.github/workflows/skeletons.yml
         next: cd project && skelsite serve
-        for CI: set SKELSITE_REPOSITORY in .github/workflows/skeletons.yml (skelsite 0.1.0 is pinned), then create and commit baselines/ (see the workflow's header)
+        for CI: set SKELSITE_ARCHIVE_URL in .github/workflows/skeletons.yml (skelsite 0.1.0's release archive), then create and commit baselines/ (see the workflow's header)
 
         """)
         let project = root.appendingPathComponent("project")

@@ -167,50 +167,48 @@ public enum Scaffold {
     """
 
     /// The CI workflow (site/guides/visual-regression.md, "The CI workflow"). skelsite is
-    /// built from `SKELSITE_REPOSITORY` at the tag `SKELSITE_VERSION` (the settings at the
-    /// top; the first step of each job fails naming them until the repository is set),
-    /// after its scripts/setup.sh installs what build, diff and verify need, with Swift
-    /// `SWIFT_VERSION` (the version the docs require); the installed tool and SwiftPM's
-    /// build folder are cached per version and toolchain, so later runs skip the build.
+    /// the release archive at `SKELSITE_ARCHIVE_URL` (scripts/package.sh makes it), for
+    /// `SKELSITE_VERSION` (the settings at the top; the first step of each job fails naming
+    /// them until the URL is set, or when it names another version). The binary is
+    /// self-contained, so no Swift toolchain and nothing else is installed for build and
+    /// diff; Chromium only for verify. The installed tool is cached per version.
     /// Chromium is installed, and verify run, only when skelsite.toml says
     /// `[verify] enabled = true`: one job per shard of a matrix (`verify --shard`), joined
     /// by `verify merge` into the results the gallery shows. The diff step is skipped with
     /// a notice until `baselines/` exists. Run steps take expressions through `env:`, never
     /// inline, so each is a plain bash script (WorkflowLintTests checks them with
-    /// actionlint and bash -n).
+    /// actionlint and bash -n, and runs the install steps against a local archive).
     /// The steps every job of the workflow starts with: check the settings, get and
-    /// install skelsite (cached), put it on the PATH. One text, written into each job.
+    /// install skelsite (cached), put it on the PATH. One text, written into each job; the
+    /// repository's action.yml runs the same scripts (WorkflowLintTests compares them).
     static let installSteps = """
           - uses: actions/checkout@v5
           - name: Check how skelsite is obtained
             run: |
-              if [ -z "$SKELSITE_REPOSITORY" ] || [ -z "$SKELSITE_VERSION" ]; then
-                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_REPOSITORY (the git URL of skelsite) and SKELSITE_VERSION (one of its tags) at the top of this workflow"
+              archive="skelsite-$SKELSITE_VERSION-linux-x86_64.tar.gz"
+              if [ -z "$SKELSITE_ARCHIVE_URL" ] || [ "${SKELSITE_ARCHIVE_URL##*/}" != "$archive" ]; then
+                echo "::error file=.github/workflows/skeletons.yml::set SKELSITE_ARCHIVE_URL at the top of this workflow to the URL of skelsite's release archive $archive"
                 exit 1
               fi
-          - name: Get skelsite's source
-            run: git clone --quiet --depth 1 --branch "$SKELSITE_VERSION" "$SKELSITE_REPOSITORY" "$RUNNER_TEMP/skelsite"
-          - name: Install what skelsite needs
-            run: '"$RUNNER_TEMP/skelsite/scripts/setup.sh" --for build'
-          - uses: swift-actions/setup-swift@v2
-            id: swift
-            with:
-              swift-version: ${{ env.SWIFT_VERSION }}
           - name: Cache skelsite
             id: skelsite-cache
             uses: actions/cache@v5
             with:
-              path: |
-                ~/.skelsite
-                ${{ runner.temp }}/skelsite/.build
-              key: skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-${{ env.SKELSITE_VERSION }}
-              restore-keys: |
-                skelsite-${{ runner.os }}-${{ runner.arch }}-swift-${{ steps.swift.outputs.version }}-
-          - name: Build skelsite
+              path: ~/.skelsite
+              key: skelsite-${{ runner.os }}-${{ runner.arch }}-${{ env.SKELSITE_VERSION }}
+          - name: Download skelsite
             if: steps.skelsite-cache.outputs.cache-hit != 'true'
-            run: '"$RUNNER_TEMP/skelsite/scripts/install.sh" --prefix "$HOME/.skelsite"'
+            run: curl --fail --silent --show-error --location --retry 3 --output "$RUNNER_TEMP/skelsite.tar.gz" "$SKELSITE_ARCHIVE_URL"
+          - name: Install skelsite
+            if: steps.skelsite-cache.outputs.cache-hit != 'true'
+            run: |
+              mkdir -p "$RUNNER_TEMP/skelsite" "$HOME/.skelsite/bin"
+              tar -xzf "$RUNNER_TEMP/skelsite.tar.gz" -C "$RUNNER_TEMP/skelsite" --strip-components=1
+              install -m 0755 "$RUNNER_TEMP/skelsite/skelsite" "$HOME/.skelsite/bin/skelsite"
           - name: Put skelsite on the PATH
-            run: echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+            run: |
+              echo "$HOME/.skelsite/bin" >> "$GITHUB_PATH"
+              "$HOME/.skelsite/bin/skelsite" --version
     """
 
     static let workflow = """
@@ -221,10 +219,12 @@ public enum Scaffold {
     # (skelsite verify merge) and builds the gallery with them.
     #
     # Before the first run:
-    #   1. Set SKELSITE_REPOSITORY below to the git URL of skelsite; SKELSITE_VERSION
-    #      is the tag built (\(SkelSiteInfo.version) when this file was written; change it to
-    #      upgrade). Until both are set, the "Check how skelsite is obtained" step fails
-    #      and says so.
+    #   1. Set SKELSITE_ARCHIVE_URL below to the URL of skelsite's release archive
+    #      skelsite-VERSION-linux-x86_64.tar.gz (scripts/package.sh in skelsite's
+    #      repository writes it; publish it where your CI can fetch it). SKELSITE_VERSION
+    #      is its version (\(SkelSiteInfo.version) when this file was written; change both to
+    #      upgrade). Until the URL is set and names that version, the "Check how skelsite
+    #      is obtained" step fails and says so.
     #   2. Create the baselines once, check the pictures, and commit them:
     #        skelsite build
     #        skelsite baseline update baselines _site/png
@@ -234,11 +234,9 @@ public enum Scaffold {
     name: skeletons
     on: [push, pull_request]
     env:
-      # How skelsite is obtained: built from this repository at this tag.
-      SKELSITE_REPOSITORY: ""
+      # How skelsite is obtained: its self-contained release archive (no Swift toolchain).
+      SKELSITE_ARCHIVE_URL: ""
       SKELSITE_VERSION: "\(SkelSiteInfo.version)"
-      # The Swift toolchain skelsite needs (site/reference/command-line.md, "Install").
-      SWIFT_VERSION: "6.3"
     jobs:
       skeletons:
         runs-on: ubuntu-latest

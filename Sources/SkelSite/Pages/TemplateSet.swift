@@ -24,10 +24,12 @@ struct TemplateSet: Sendable {
     private let assets: [String]
 
     /// Where the default theme lives: `explicit` if given; else $SKELSITE_TEMPLATES;
-    /// else a `Templates` folder next to the executable or up its tree (a SwiftPM build
-    /// runs from `<repo>/.build/<config>/`); else `./Templates`.
+    /// else the theme inside a released binary (`UnpackedPayload`); else a `Templates`
+    /// folder next to the executable or up its tree (a SwiftPM build runs from
+    /// `<repo>/.build/<config>/`); else `./Templates`.
     static func locate(explicit: URL?, environment: [String: String] = ProcessInfo.processInfo.environment,
                        executable: URL? = Bundle.main.executableURL,
+                       embedded: URL? = UnpackedPayload.folder,
                        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(SiteBuildError) -> URL {
         if let explicit {
             guard isTemplateFolder(explicit) else {
@@ -39,6 +41,7 @@ struct TemplateSet: Sendable {
         if let variable = environment[environmentVariable], !variable.isEmpty {
             candidates.append(URL(fileURLWithPath: variable))
         }
+        if let embedded { candidates.append(embedded.appendingPathComponent(UnpackedPayload.templatesFolder)) }
         if let executable {
             var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<6 {

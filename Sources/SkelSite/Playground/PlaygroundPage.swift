@@ -15,19 +15,20 @@ public enum PlaygroundPage {
 
     /// Where a built module is, in this order: `$SKELSITE_WASM`; `.build-wasm/` next to
     /// the templates folder (a checkout: `<repo>/Templates` and `<repo>/.build-wasm`);
-    /// `.build-wasm/` in the current directory; beside the executable or up its tree
+    /// the module inside a released binary (`UnpackedPayload`); `.build-wasm/` in the
+    /// current directory; beside the executable or up its tree
     /// (`share/skelsite/skelsite.wasm` for an installed tool). Nil when none exists.
     public static func locateWasm(templates: URL,
                                   environment: [String: String] = ProcessInfo.processInfo.environment,
                                   executable: URL? = Bundle.main.executableURL,
+                                  embedded: URL? = UnpackedPayload.folder,
                                   currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> URL? {
         if let variable = environment[environmentVariable], !variable.isEmpty {
             return URL(fileURLWithPath: variable)
         }
-        var candidates = [
-            templates.deletingLastPathComponent().appendingPathComponent(".build-wasm").appendingPathComponent(wasmName),
-            currentDirectory.appendingPathComponent(".build-wasm").appendingPathComponent(wasmName),
-        ]
+        var candidates = [templates.deletingLastPathComponent().appendingPathComponent(".build-wasm").appendingPathComponent(wasmName)]
+        if let embedded { candidates.append(embedded.appendingPathComponent(UnpackedPayload.wasmFile)) }
+        candidates.append(currentDirectory.appendingPathComponent(".build-wasm").appendingPathComponent(wasmName))
         if let executable {
             var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<6 {
