@@ -27,7 +27,7 @@ extension StyleSheet {
         } else {
             layer.append("background:linear-gradient(var(--sk-a),var(--sk-h0),var(--sk-h),var(--sk-h0))")
         }
-        return out + rule(s + " .sk-s::after", layer)
+        return out + rule(s + " .sk-s::after", layer + Self.layerReset)
     }
 
     /// What cuts the band layer to its shape: a mask of one solid image. Browsers paint

@@ -68,20 +68,52 @@ struct StyleSheet {
         }
         var out = rule(s, root)
         if discs { out += discRampRules() }
+        // Pasted into a page, the root meets the page's CSS: every property that could
+        // move, size or mirror it is set, so element and universal rules (`div {…}`,
+        // `* {…}`, a framework's reset) lose to this class (site/reference/rendering.md,
+        // "Under the page's CSS").
+        out += rule(s, Self.rootReset(spec.fluid, hasHeight: spec.height != nil))
         out += rule(s + "[aria-busy=\"false\"]", endRule)
         // Visually hidden but read by screen readers.
         out += rule(s + " .sk-label", ["position:absolute", "width:1px", "height:1px", "margin:-1px", "padding:0",
                                        "border:0", "overflow:hidden", "clip:rect(0 0 0 0)", "clip-path:inset(50%)",
                                        "white-space:nowrap"])
-        // What every node shares (see LayoutEngine's mapping), reset against host styles.
+        // What every node shares (see LayoutEngine's mapping), reset against host styles:
+        // each value is CSS's initial one or the mapping's, so only a page's rule would
+        // change it; the node rules after this set what varies.
         out += rule(s + " .sk-c," + s + " .sk-c *", ["box-sizing:border-box", "display:flex", "flex-shrink:0",
                                                     "flex-basis:auto", "min-width:0", "min-height:0", "margin:0",
-                                                    "border:0", "padding:0"])
+                                                    "border:0", "padding:0"] + Self.nodeReset)
         var container = ["flex-direction:column", "width:" + (spec.fluid == nil ? CSSNumber.px(layout.width) : "100%")]
         if let height = spec.height { container.append("height:" + CSSNumber.px(height)) }
         out += rule(s + " .sk-c", container)
         return out
     }
+
+    /// The root's properties against the page's CSS: what the layout reads (box model,
+    /// sizes the spec does not give, direction and writing mode, which the shapes would
+    /// inherit) and the text metrics a page sets on every `div`.
+    static func rootReset(_ fluid: FluidWidth?, hasHeight: Bool) -> [String] {
+        var out = ["box-sizing:border-box", "margin:0", "border:0", "padding:0"]
+        if fluid?.minWidth == nil { out.append("min-width:0") }
+        if fluid?.maxWidth == nil { out.append("max-width:none") }
+        if !hasHeight { out.append("height:auto") }
+        out += ["min-height:0", "max-height:none", "float:none", "vertical-align:baseline", "direction:ltr",
+                "writing-mode:horizontal-tb", "font-size:16px", "line-height:normal"]
+        return out
+    }
+
+    /// Every node's further properties against the page's CSS (the flexbox mapping
+    /// relies on their initial values: LayoutEngine.swift).
+    static let nodeReset = ["flex-grow:0", "flex-wrap:nowrap", "justify-content:normal", "align-items:normal",
+                            "align-self:auto", "align-content:normal", "order:0", "gap:0", "width:auto",
+                            "height:auto", "max-width:none", "max-height:none", "position:static",
+                            "vertical-align:baseline", "direction:ltr", "writing-mode:horizontal-tb", "font-size:16px",
+                            "line-height:normal", "background:none"]
+
+    /// A band layer's box against a page's `::after` rules (a framework's
+    /// `*, ::before, ::after` reset reaches pseudo-elements; `*` alone does not).
+    static let layerReset = ["box-sizing:border-box", "margin:0", "border:0", "padding:0"]
 
     /// Does the root run the `-in` animation (a delay or a fade-in)? Not when frozen.
     private var showsIn: Bool { options.frozenAt == nil && (motion.delay > 0 || motion.fade > 0) }
@@ -122,7 +154,7 @@ struct StyleSheet {
             layer += ["width:" + CSSNumber.px(layerWidth)]
         }
         layer += ["transform-origin:0 0",
-                  "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))"]
+                  "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))"] + Self.layerReset
         if motion.kind == .shimmer {
             layer.append("animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
                          + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)

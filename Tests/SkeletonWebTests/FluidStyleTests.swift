@@ -23,7 +23,7 @@ import Testing
         #expect(component.css.contains(s + " .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:100%;height:100%;"
             + "--sk-a:90deg;--sk-w:15%;background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
             + "var(--sk-h) var(--sk-p),var(--sk-h0) calc(var(--sk-p) + var(--sk-w)));animation:" + component.scope
-            + "-sweep 2s linear infinite}\n"))
+            + "-sweep 2s linear infinite;box-sizing:border-box;margin:0;border:0;padding:0}\n"))
         // The mask follows the rounded box; no clip-path, which Chromium does not snap.
         #expect(component.css.contains(s + " .sk-i0{border-radius:4px}\n"))
         #expect(!component.css.contains("clip-path:inset(0"))

@@ -21,7 +21,9 @@ import Testing
     }
 
     static let layer = "content:\"\";position:absolute;left:0;top:0;"
+    // The layer's box is reset against a page's `::after` rules (site/reference/rendering.md).
     static let paint = "transform-origin:0 0;background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0));"
+        + "box-sizing:border-box;margin:0;border:0;padding:0;"
 
     /// 1.5 s out, a 0.5 s rest past the end edge, 1.5 s back (ease-in mirrored is
     /// ease-out), a 0.5 s rest before the start edge: T = 4 s.

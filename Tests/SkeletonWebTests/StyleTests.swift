@@ -13,6 +13,7 @@ import Testing
         #expect(Fixture.lines(component.css, containing: "::after") == [
             "\(s) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:40px;transform-origin:0 0;"
                 + "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0));"
+                + "box-sizing:border-box;margin:0;border:0;padding:0;"
                 + "animation:\(component.scope)-sweep 1.5s linear infinite}",
             // Origin (pmin − B, qₛ − 1) = (−40, 4), minus the shape's (10, 5).
             "\(s) .sk-i0::after{height:12px;transform:matrix(1,0,0,1,-50,-1)}",
@@ -90,7 +91,8 @@ import Testing
         let s = "." + component.scope
         #expect(Fixture.lines(component.css, containing: "::after") == [
             "\(s) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:100px;transform-origin:0 0;"
-                + "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))}",
+                + "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0));"
+                + "box-sizing:border-box;margin:0;border:0;padding:0}",
             "\(s) .sk-i0::after{height:12px;transform:matrix(1,0,0,1,-10,-1)}",
         ])
         #expect(!component.css.contains("animation"))
@@ -149,6 +151,7 @@ import Testing
         #expect(Fixture.lines(frozen.css, containing: "infinite") == [
             ".\(frozen.scope) .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:20px;"
                 + "transform-origin:0 0;background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0));"
+                + "box-sizing:border-box;margin:0;border:0;padding:0;"
                 + "animation:\(frozen.scope)-sweep 1.5s linear infinite paused}",
         ])
         #expect(Fixture.lines(frozen.css, containing: "animation-delay").map { $0.split(separator: ";").last! } == [
