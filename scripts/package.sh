@@ -50,7 +50,9 @@ if [ -z "$binary" ]; then
   step "swift build -c release --static-swift-stdlib --product skelsite (.build-static)"
   swift build -c release --static-swift-stdlib --product skelsite --scratch-path .build-static \
     -Xlinker -L"$PWD/$libs" >&2
-  binary=.build-static/release/skelsite
+  # Without its debug information: a third of the file, and nothing a user runs needs it.
+  strip -o .build-static/release/skelsite.stripped .build-static/release/skelsite
+  binary=.build-static/release/skelsite.stripped
   built="release, Swift runtime, Foundation and cmark-gfm linked statically"
 else
   built="from $(basename "$binary") as given to package.sh --binary"

@@ -17,6 +17,10 @@ export SKELSITE_TEST_WASM="$PWD/.build-wasm/skelsite.wasm"
 step "build"
 swift build --build-tests
 
+step "release archive: the static binary the hidden-toolchain test runs (scripts/package.sh)"
+archive=$(scripts/package.sh --wasm "$SKELSITE_TEST_WASM" --output .build-static/dist | tail -n 1)
+export SKELSITE_RELEASE_ARCHIVE="$PWD/$archive"
+
 step "swift test"
 swift test --skip-build --parallel --xunit-output .build/swift-test.xml 2>&1 | tee .build/swift-test.log
 # A skip means setup broke (every tool a test needs is installed above): the xUnit

@@ -130,6 +130,8 @@ import Testing
         let reply = try ServeHostTests.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
         #expect(reply.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(reply.prefix(300))")
         kill(serve.processIdentifier, SIGTERM)
+        let stopDeadline = Date().addingTimeInterval(20)
+        while serve.isRunning, Date() < stopDeadline { usleep(50_000) }
         #expect(ServeProcess.stoppedCleanly(serve))
 
         // The playground this binary built renders from disk, pixel for pixel.
