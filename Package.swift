@@ -5,6 +5,9 @@ import PackageDescription
 // compiles them for wasm32-unknown-none-wasm, and the tests run that build.
 let package = Package(
     name: "skelsite",
+    // macOS for the package's plugin in an app's package; nothing has been compiled
+    // there yet (site/reference/platforms.md).
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "skelsite", targets: ["SkelsiteCLI"]),
         .library(name: "SkeletonCore", targets: ["SkeletonCore"]),
@@ -28,14 +31,15 @@ let package = Package(
             name: "CCmarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // Process-wide allocator settings, for executables' `main` only (never a library).
-        .target(name: "ProcessTuning"),
+        // The platform layer: the C library and every Linux-only call with its macOS
+        // path (site/reference/platforms.md); allocator settings for executables' `main`.
+        .target(name: "Platform"),
         // SHA-256 with the x86 SHA extensions, for SkelSite's digests (Sources/CSHA256).
         .target(name: "CSHA256"),
         .target(
             name: "SkelSite",
             dependencies: [
-                "SkeletonCore", "SkeletonWeb", "CCmarkGFM", "CSHA256",
+                "SkeletonCore", "SkeletonWeb", "CCmarkGFM", "CSHA256", "Platform",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -44,11 +48,11 @@ let package = Package(
         // `SkelSite` differ only by case, which macOS's and Windows' default file
         // systems cannot hold side by side (site/reference/command-line.md).
         // `diff` and `baseline update`: comparing PNG folders and their reports.
-        .target(name: "SkelsiteDiff", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb"]),
+        .target(name: "SkelsiteDiff", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "Platform"]),
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "ProcessTuning",
+                "SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SkeletonBench",
-            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "ProcessTuning"]
+            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "Platform"]
         ),
         // What the test targets share: the repository's root, file listings, the default
         // theme's files (Tests/TestSupport).

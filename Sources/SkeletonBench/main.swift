@@ -3,7 +3,7 @@
 // machine and prints ratios. See scripts/bench.sh.
 // `SkeletonBench corpus DIR [--plain]` writes the build benchmark's corpus, to profile
 // a build of it by hand (`perf record skelsite build DIR`).
-import ProcessTuning
+import Platform
 
 // The heap settings the skelsite tool runs with (its main sets them too), so the floor
 // and in-process builds paint and encode as a build does.

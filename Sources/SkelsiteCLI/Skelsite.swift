@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ProcessTuning
+import Platform
 import SkelSite
 
 /// Exit codes everywhere: 0 success (for diff: no difference), 1 failure found

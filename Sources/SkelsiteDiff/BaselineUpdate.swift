@@ -1,10 +1,6 @@
 import SkelSite
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// What `skelsite baseline update` changes: every current PNG whose decoded pixels
 /// differ in any byte from its baseline (or whose size differs) replaces it, new ones

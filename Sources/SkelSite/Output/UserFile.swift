@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The one way skelsite writes a file whose path a user named (`render --output`,
 /// `diff --json`/`--junit` and its report files, `verify --json`, `baseline update`

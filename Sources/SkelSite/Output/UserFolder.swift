@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// A folder whose path a user named (`export --output`, `verify --failures`,
 /// `verify --keep-pages`), checked before any work so that a path that cannot be a

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Reads files of the source folder without ever leaving it: a path is resolved through
 /// every symbolic link and must still lie inside the source folder, and it must be a
@@ -62,7 +63,7 @@ package enum SourceReading {
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(message: "cannot read file: \(errnoText(errno))")

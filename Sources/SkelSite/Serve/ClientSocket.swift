@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// One accepted connection, with every read bounded by a deadline and every write by
 /// `ServeLimits.writeTimeout`, so a client that stalls costs a thread for seconds,
@@ -50,7 +46,7 @@ final class ClientSocket: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, noSignalOnSend)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return false }
                 offset += n

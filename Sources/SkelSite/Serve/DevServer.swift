@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// What one (re)build produced: success, or the diagnostics to show in the overlay.
 public struct RebuildOutcome: Sendable, Equatable {
@@ -150,7 +146,7 @@ public final class DevServer: @unchecked Sendable {
     static func modificationSeconds(_ url: URL) -> Int? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
-        return Int(info.st_mtim.tv_sec)
+        return info.modifiedSeconds
     }
 
     /// RFC 9110 §13.2.2 for GET and HEAD: `If-None-Match` when present (weak comparison,

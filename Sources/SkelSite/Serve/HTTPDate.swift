@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// HTTP dates (RFC 9110 §5.6.7): written as IMF-fixdate (`Fri, 27 Nov 2026 20:00:00
 /// GMT`), read in that form and the two obsolete ones a recipient must still accept

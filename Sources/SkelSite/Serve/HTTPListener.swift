@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// A small HTTP/1.1 server on POSIX sockets: one thread accepts, each connection gets
 /// its own thread, reads one request head within `ServeLimits`, refuses a `Host` not in
@@ -201,7 +197,7 @@ final class HTTPListener: @unchecked Sendable {
         } else {
             throw ServeError.badAddress(host)
         }
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(family, streamSocketType, 0)
         guard fd >= 0 else { throw ServeError.socket(errno: errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The `Host` names `skelsite serve` answers (site/reference/limits.md, "Serve: host
 /// names"): `localhost`, `127.0.0.1`, `[::1]`, the address it is bound to and the names

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Watches folders for changes: a fingerprint of every file's path, size and
 /// modification time, taken again when the kernel says a file was written (inotify on
@@ -15,7 +16,7 @@ public final class SourceWatcher: @unchecked Sendable {
     private let ignoredNames: Set<String>
     private let lock = NSLock()
     private var stopped = false
-    private var events: ChangeEvents?
+    private var events: FolderChangeEvents?
 
     /// Folders skipped wherever they are (by identity, so another spelling of the path
     /// or a folder made after `start` is skipped too): what the build itself writes.
@@ -90,7 +91,7 @@ public final class SourceWatcher: @unchecked Sendable {
     }
 
     private static func stamp(_ info: stat) -> String {
-        "\(info.st_size)@\(Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))"
+        "\(info.st_size)@\(info.modifiedNanoseconds)"
     }
 
     /// Calls `onChange` (never concurrently with itself) after files change, compared
@@ -100,7 +101,7 @@ public final class SourceWatcher: @unchecked Sendable {
     /// before the watching thread first runs, is still seen as a change.
     public func start(baseline: [String: String]? = nil, onChange: @escaping @Sendable () async -> Void) {
         let first = baseline ?? fingerprint()
-        let events = ChangeEvents()
+        let events = FolderChangeEvents()
         events?.watch(scan().folders)
         lock.withLock {
             stopped = false
@@ -146,61 +147,3 @@ public final class SourceWatcher: @unchecked Sendable {
         }
     }
 }
-
-/// Linux inotify over a set of folders: wakes a waiting watcher when a file in one of
-/// them is closed after writing, moved in or out, deleted or touched. Not on creation
-/// (why: a new file is created empty, and its close after writing follows; a file in a
-/// folder made since its last scan is found by the next poll, and the folder watched).
-/// nil where inotify is unavailable (the watcher then only polls).
-private final class ChangeEvents: @unchecked Sendable {
-    private let descriptor: Int32
-    /// A pipe: `wake` writes to it so that a waiting thread returns at once.
-    private let waker: (read: Int32, write: Int32)
-    private var watched: Set<String> = []
-
-    init?() {
-        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if descriptor < 0 { return nil }
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            Glibc.close(descriptor)
-            return nil
-        }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        waker = (ends[0], ends[1])
-    }
-
-    func wake() {
-        var byte: UInt8 = 1
-        _ = Glibc.write(waker.write, &byte, 1)
-    }
-
-    /// Adds a watch for each folder not watched yet (a folder removed drops its own).
-    func watch(_ folders: [String]) {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
-        let current = Set(folders)
-        for folder in folders where !watched.contains(folder) {
-            _ = inotify_add_watch(descriptor, folder, mask)
-        }
-        watched = current
-    }
-
-    /// Waits up to `seconds` for an event (all pending ones are read); true when one came.
-    @discardableResult
-    func wait(seconds: Double) -> Bool {
-        var requests = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                        pollfd(fd: waker.read, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&requests, 2, Int32(seconds * 1000))
-        guard ready > 0, requests[0].revents != 0 else { return false }
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while read(descriptor, &buffer, buffer.count) > 0 {}
-        return true
-    }
-
-    func close() {
-        Glibc.close(descriptor)
-        Glibc.close(waker.read)
-        Glibc.close(waker.write)
-    }
-}
-

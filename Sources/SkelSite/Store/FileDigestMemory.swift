@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The SHA-256 of input files this process read, each with how its file looked then, so
 /// `skelsite serve` hashes only the docs that changed between its rebuilds instead of
@@ -23,7 +24,7 @@ final class FileDigestMemory: @unchecked Sendable {
             var info = stat()
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return Look(inode: UInt64(info.st_ino), size: Int(info.st_size),
-                        modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+                        modified: info.modifiedNanoseconds,
                         changed: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// What a published generation holds, file by file: for each path, what it holds (`id`:
 /// a digest of its bytes or of the inputs they come from) and how the file looked on
@@ -47,7 +48,7 @@ struct GenerationFiles: Sendable, Equatable {
         init(_ info: stat) {
             inode = UInt64(info.st_ino)
             size = Int(info.st_size)
-            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            modified = info.modifiedNanoseconds
         }
 
         /// The stamp of the regular file at `path` (a link is not followed), else nil.

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Where a site is published (site/reference/output-folder.md): the output folder is the
 /// live generation, and `.NAME.skelsite/work` beside it holds the other one. A build
@@ -74,7 +75,7 @@ final class OutputGenerations: Sendable {
             throw .io("cannot create \(store.path): \(FileErrorText.describe(error, path: store.path))")
         }
         let lockPath = store.appendingPathComponent(lockName).path
-        let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = Platform.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw .io("cannot open \(lockPath): \(SourceReading.errnoText(errno))") }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// What the output's publishing shares with older layouts: the marker that says a folder
 /// is ours, the atomic exchange (`renameat2` with `RENAME_EXCHANGE`) that replaces an
@@ -22,22 +23,9 @@ enum OutputSwap {
 
     // MARK: atomic exchange
 
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-    /// glibc has `renameat2` since 2.28 but Swift's Glibc module does not declare it
-    /// (it needs _GNU_SOURCE), so it is looked up by name.
-    private static let renameat2: RenameAt2? = {
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
-
-    private static let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE, linux/fs.h
-
-    /// Swaps two paths in one step: 0, an errno value, or nil when there is no renameat2.
-    static func exchange(_ a: String, _ b: String) -> Int32? {
-        guard let renameat2 else { return nil }
-        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0 ? 0 : errno
-    }
+    /// Swaps two paths in one step: 0, an errno value, or nil when the system has no
+    /// such call (the platform layer's `AtomicExchange`).
+    static func exchange(_ a: String, _ b: String) -> Int32? { AtomicExchange.exchange(a, b) }
 
     // MARK: mount points
 
@@ -182,7 +170,7 @@ enum OutputSwap {
     private static func markerAge(_ path: String, now: Date) -> TimeInterval {
         var info = stat()
         guard lstat(path + "/" + markerName, &info) == 0 else { return 0 }
-        return now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
+        return now.timeIntervalSince1970 - TimeInterval(info.modifiedSeconds)
     }
 
     private static func exists(_ path: String) -> Bool {

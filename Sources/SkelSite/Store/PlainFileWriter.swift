@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Writes a whole file with open/write/close and no fsync.
 ///
@@ -48,7 +49,7 @@ enum PlainFileWriter {
         let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
-                let wrote = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let wrote = Platform.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if wrote < 0 {
                     if errno == EINTR { continue }
                     return errno

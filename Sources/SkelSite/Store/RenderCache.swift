@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// A content-addressed store of rendered components, kept outside the output so a
 /// failed build cannot touch it and a swap cannot lose it.
@@ -140,7 +141,7 @@ final class RenderCache: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return nil }  // shrank while read: damaged
             filled += count

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A helper program verify starts (a browser, its driver, a virtual display), in its
 /// own process group so that stopping it also stops the processes it started.

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A headless Chromium driven over the DevTools protocol on a pipe
 /// (`--remote-debugging-pipe`: the browser reads commands on fd 3 and writes replies

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A blocking TCP connection to a port on 127.0.0.1 where every read has a deadline,
 /// so a stuck browser is an error, never a hang.
@@ -10,7 +8,7 @@ final class LoopbackSocket {
     private var closed = false
 
     init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = socket(AF_INET, streamSocketType, 0)
         guard fd >= 0 else { throw BrowserFailure("cannot create a socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -23,7 +21,7 @@ final class LoopbackSocket {
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
-            Glibc.close(fd)
+            Platform.close(fd)
             throw BrowserFailure("cannot connect to 127.0.0.1:\(port): \(reason)")
         }
         var one: Int32 = 1
@@ -39,9 +37,9 @@ final class LoopbackSocket {
 
     /// A port no one listens on now, as the kernel hands them out.
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocketType, 0)
         guard fd >= 0 else { throw BrowserFailure("cannot create a socket") }
-        defer { Glibc.close(fd) }
+        defer { Platform.close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -58,7 +56,7 @@ final class LoopbackSocket {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { Platform.send(fd, $0.baseAddress, $0.count, noSignalOnSend) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw BrowserFailure("the connection to the browser closed")
@@ -89,7 +87,7 @@ final class LoopbackSocket {
     func close() {
         guard !closed else { return }
         closed = true
-        Glibc.close(fd)
+        Platform.close(fd)
     }
 
     deinit { close() }

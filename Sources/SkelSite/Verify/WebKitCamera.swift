@@ -1,8 +1,6 @@
 import Foundation
 import SkeletonCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// WebKitGTK driven over W3C WebDriver (WebKitWebDriver, package webkit2gtk-driver):
 /// the browser is the MiniBrowser WebKitGTK ships, started with `--automation` on a
