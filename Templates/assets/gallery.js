@@ -72,6 +72,8 @@
     if (!data || !input) return;
     var entries;
     try { entries = JSON.parse(data.textContent); } catch (e) { return; }
+    var list = document.querySelector("ul.cards[data-page-size]");
+    if (list) return setupPagedSearch(list, entries, input);
     var cards = {};
     Array.prototype.forEach.call(document.querySelectorAll(".card[data-id]"), function (card) {
       cards[card.getAttribute("data-id")] = card;
@@ -110,6 +112,114 @@
     var query = new URLSearchParams(window.location.search).get("q");
     if (query) { input.value = query; }
     apply();
+  }
+
+  // A paged gallery (more cards than a page holds, site/reference/limits.md): the list
+  // shows a page of the matches at a time, made from the search index (cards written in
+  // the page are reused), so the DOM stays small however many components there are.
+  function setupPagedSearch(list, entries, input) {
+    var pageSize = Number(list.getAttribute("data-page-size")) || 200;
+    var sizes = [];
+    try { sizes = JSON.parse(document.getElementById("skelsite-card-sizes").textContent); } catch (e) { sizes = []; }
+    var cards = {};
+    Array.prototype.forEach.call(list.querySelectorAll(".card[data-id]"), function (card) {
+      cards[card.getAttribute("data-id")] = card;
+    });
+    var haystacks = entries.map(function (entry) {
+      return [entry.title, entry.doc, entry.description].concat(entry.tags).join(" ").toLowerCase();
+    });
+    var tagButtons = Array.prototype.slice.call(document.querySelectorAll(".tag-filter [data-tag]"));
+    var status = document.querySelector(".search-status");
+    var note = document.querySelector(".cards-more");
+    var more = document.querySelector(".more-cards");
+    var activeTags = [];
+    var matches = entries.map(function (entry, index) { return index; });
+    var shown = Math.min(pageSize, entries.length);
+
+    function element(tag, className, text) {
+      var node = document.createElement(tag);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = text;
+      return node;
+    }
+    function image(className, src, size) {
+      var img = element("img", className);
+      img.src = src;
+      img.srcset = src + " 1x, " + src.replace(/@1x\.png$/, "@2x.png") + " 2x";
+      if (size) { img.width = size[0]; img.height = size[1]; }
+      img.alt = "";
+      img.loading = "lazy";
+      return img;
+    }
+    // The card as index.mustache writes one.
+    function card(index) {
+      var entry = entries[index];
+      if (cards[entry.id]) return cards[entry.id];
+      var item = element("li", "card");
+      item.setAttribute("data-id", entry.id);
+      var link = element("a", "card-link");
+      link.href = entry.url;
+      var thumb = element("span", "thumb");
+      thumb.appendChild(image("theme-light-only", entry.thumb, sizes[index]));
+      thumb.appendChild(image("theme-dark-only", entry.darkThumb, sizes[index]));
+      link.appendChild(thumb);
+      link.appendChild(element("span", "card-title", entry.title));
+      item.appendChild(link);
+      var doc = element("span", "card-doc", "in ");
+      var docLink = element("a", null, entry.doc);
+      docLink.href = entry.url.split("#")[0];
+      doc.appendChild(docLink);
+      item.appendChild(doc);
+      if (entry.tags.length) {
+        var tags = element("ul", "tags");
+        entry.tags.forEach(function (tag) { tags.appendChild(element("li", "tag", tag)); });
+        item.appendChild(tags);
+      }
+      cards[entry.id] = item;
+      return item;
+    }
+    function render(from) {
+      var end = Math.min(shown, matches.length);
+      var fragment = document.createDocumentFragment();
+      for (var at = from; at < end; at++) fragment.appendChild(card(matches[at]));
+      if (from === 0) list.replaceChildren(fragment); else list.appendChild(fragment);
+      if (note) note.textContent = "Showing " + end + " of " + matches.length +
+        (matches.length === entries.length ? " components." : " matching components.");
+      if (more) more.hidden = end >= matches.length;
+    }
+    function apply() {
+      var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      matches = [];
+      entries.forEach(function (entry, index) {
+        var text = haystacks[index];
+        if (words.every(function (w) { return text.indexOf(w) !== -1; }) &&
+          activeTags.every(function (t) { return entry.tags.indexOf(t) !== -1; })) matches.push(index);
+      });
+      shown = pageSize;
+      render(0);
+      if (status) status.textContent = (words.length || activeTags.length)
+        ? matches.length + " of " + entries.length + " components" : "";
+    }
+    input.addEventListener("input", apply);
+    tagButtons.forEach(function (button) {
+      button.addEventListener("click", function () {
+        var tag = button.getAttribute("data-tag");
+        var at = activeTags.indexOf(tag);
+        if (at === -1) activeTags.push(tag); else activeTags.splice(at, 1);
+        button.setAttribute("aria-pressed", String(at === -1));
+        apply();
+      });
+    });
+    if (more) more.addEventListener("click", function () {
+      var from = Math.min(shown, matches.length);
+      shown += pageSize;
+      render(from);
+      // Keyboard users go on from the first card added, not back to the top.
+      var first = list.children[from] && list.children[from].querySelector("a");
+      if (first) first.focus();
+    });
+    var query = new URLSearchParams(window.location.search).get("q");
+    if (query) { input.value = query; apply(); } else render(shown);
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -36,7 +36,8 @@ import Testing
                               "docURL", "docTitle", "hasTags", "tags", "."])
         #expect(cut.card.hasPrefix("      <li class=\"card\" data-id=\"{{id}}\">\n"))
         #expect(cut.card.hasSuffix("      </li>\n"))
-        #expect(cut.page.contains("    <ul class=\"cards\">\n{{{__skelsiteGalleryCards}}}\n    </ul>\n"))
+        #expect(cut.page.contains("    <ul class=\"cards\"{{#pagedCards}} data-page-size=\"{{pageSize}}\"{{/pagedCards}}>\n"
+            + "{{{__skelsiteGalleryCards}}}\n    </ul>\n"))
     }
 
     @Test func templatesThatCannotBeCutAreRenderedWhole() {

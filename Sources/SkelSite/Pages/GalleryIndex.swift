@@ -1,7 +1,17 @@
 /// `index.html`: the gallery of every component (cards with thumbnails, tags and the
 /// search index inlined), after the root index.md's own content as its intro.
+///
+/// A gallery of more than `pageSize` components is paged (site/reference/limits.md,
+/// "Gallery"): the page holds the first `pageSize` cards, the theme's script makes the
+/// others from the inlined search index a page at a time and searches all of them, and
+/// the docs list gives a nav section of many docs as one line.
 struct GalleryIndex {
     let contexts: PageContexts
+
+    /// Cards on the page as written, and on each page the script adds. 200 (why: a page
+    /// of 5000 cards was 45,000 elements and took seconds to load; 200 cards are about
+    /// 2000 elements, and every gallery up to 200 components is written whole, as before).
+    static let pageSize = 200
 
     /// The page's bytes (`searchJSON` is `SearchIndex.json` of `items`), as the whole
     /// template renders them, and where each card lies in them (nil when the template
@@ -10,7 +20,7 @@ struct GalleryIndex {
     /// there, not rendered again.
     func render(items: [GalleryItem], searchJSON: String, previous: (page: [UInt8], cards: GalleryCardsFile)?)
         -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) {
-        let cards = Parallel.chunks(items) { GalleryCard($0) }
+        let cards = Parallel.chunks(Array(items.prefix(Self.pageSize))) { GalleryCard($0) }
         var context = context(items: items, searchJSON: searchJSON)
         let whole = { [contexts] (context: [String: Any]) -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) in
             var context = context
@@ -67,13 +77,37 @@ struct GalleryIndex {
             context["hasAllTags"] = true
         }
         context["searchIndexJSON"] = searchJSON
-        context["docs"] = site.navOrder.map { document -> [String: Any] in
+        if items.count > Self.pageSize {
+            context["pagedCards"] = true
+            context["pageSize"] = Self.pageSize
+            context["cardSizesJSON"] = Self.sizesJSON(items)
+        }
+        let docs = { (document: SiteDocument) -> [String: Any] in
             var item: [String: Any] = ["title": document.title, "url": document.pagePath,
                                        "componentCount": document.components.count]
             if let description = document.frontMatter.description { item["docDescription"] = description }
             return item
         }
+        guard site.navOrder.count > SiteNav.fullNavLimit else {
+            context["docs"] = site.navOrder.map(docs)
+            return context
+        }
+        // As the nav of a big site: root docs one by one, each folder's as one line
+        // linking to its first doc, whose nav lists the folder's docs.
+        context["docs"] = site.navGroups.flatMap { group -> [[String: Any]] in
+            guard !group.folder.isEmpty, let first = group.documents.first else { return group.documents.map(docs) }
+            let count = group.documents.count
+            return [["title": group.label, "url": first.pagePath,
+                     "componentCount": group.documents.reduce(0) { $0 + $1.components.count },
+                     "docDescription": count == 1 ? "1 doc" : "\(count) docs"]]
+        }
         return context
+    }
+
+    /// Each card's thumbnail size in CSS pixels, in gallery order (`[[width,height],…]`):
+    /// what the script needs besides the search index to make a card.
+    static func sizesJSON(_ items: [GalleryItem]) -> String {
+        "[" + items.map { "[\($0.rendered.artifacts.width),\($0.rendered.artifacts.height)]" }.joined(separator: ",") + "]"
     }
 
     /// A digest of everything `render` reads besides the templates and options (`shared`
