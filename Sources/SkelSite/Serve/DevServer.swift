@@ -34,8 +34,8 @@ public final class DevServer: @unchecked Sendable {
         self.root = root
         self.limits = limits
         let hub = self.hub
-        listener = try HTTPListener(host: host, port: port, limits: limits, allowedHosts: allowedHosts) { head, client in
-            DevServer.respond(to: head, on: client, root: root, hub: hub, limits: limits)
+        listener = try HTTPListener(host: host, port: port, limits: limits, allowedHosts: allowedHosts) { head, client, connection in
+            DevServer.respond(to: head, on: client, root: root, hub: hub, limits: limits, connection: connection)
         }
     }
 
@@ -69,28 +69,33 @@ public final class DevServer: @unchecked Sendable {
         }
     }
 
+    /// Answers `head`; true when the reply was written whole and announced `connection`
+    /// (the connection may then go on), false when it was closed or must be.
+    @discardableResult
     static func respond(to head: HTTPRequestHead, on client: ClientSocket, root: URL, hub: LiveReloadHub,
-                        limits: ServeLimits) {
+                        limits: ServeLimits, connection: HTTPReply.Connection = .close) -> Bool {
         let headOnly = head.method == "HEAD"
         guard head.method == "GET" || headOnly else {
             client.write(HTTPReply.text(.methodNotAllowed, "only GET and HEAD", headers: [("Allow", "GET, HEAD")]).serialized())
             client.finishAfterError()
-            return
+            return false
         }
         guard head.target.hasPrefix("/") else {
             client.write(HTTPReply.text(.badRequest, "malformed request").serialized())
             client.finishAfterError()
-            return
+            return false
         }
         let path = String(head.target.prefix { $0 != "?" && $0 != "#" })
         switch path {
         case LiveReloadScript.eventsPath where !headOnly:
             EventStream.run(on: client, hub: hub, pingInterval: limits.eventPingInterval)
+            return false
         case LiveReloadScript.path:
-            client.write(HTTPReply(.ok, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
-                                   body: Array(LiveReloadScript.source.utf8)).serialized(headOnly: headOnly))
+            return client.write(HTTPReply(.ok, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+                                          body: Array(LiveReloadScript.source.utf8)).serialized(headOnly: headOnly, connection: connection))
         default:
-            client.write(serveFile(head.target, root: root, request: head.headers).serialized(headOnly: headOnly))
+            return client.write(serveFile(head.target, root: root, request: head.headers)
+                .serialized(headOnly: headOnly, connection: connection))
         }
     }
 

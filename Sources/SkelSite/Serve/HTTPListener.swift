@@ -2,14 +2,18 @@ import Foundation
 import Platform
 
 /// A small HTTP/1.1 server on POSIX sockets: one thread accepts, each connection gets
-/// its own thread, reads one request head within `ServeLimits`, refuses a `Host` not in
-/// `hosts` and hands the rest to `handle`, which writes the reply.
+/// its own thread, reads request heads within `ServeLimits`, refuses a `Host` not in
+/// `hosts` and hands the rest to `handle`, which writes the reply; a persistent
+/// connection (keep-alive) goes on to its next request.
 ///
 /// Why not a library: the one used before parsed heads in quadratic time with no
 /// size limit or read timeout, and offered no hook to add them
 /// (site/reference/limits.md, "Serve: request limits and timeouts").
 final class HTTPListener: @unchecked Sendable {
-    typealias Handler = @Sendable (HTTPRequestHead, ClientSocket) -> Void
+    /// Answers one request; the connection the reply is to announce is given, and the
+    /// handler returns whether it wrote that whole reply (false: the connection ends,
+    /// as after an event stream or an error).
+    typealias Handler = @Sendable (HTTPRequestHead, ClientSocket, HTTPReply.Connection) -> Bool
 
     let limits: ServeLimits
     /// The names requests may carry in `Host`; others get 421 whatever their path.
@@ -122,43 +126,78 @@ final class HTTPListener: @unchecked Sendable {
         }
     }
 
-    /// Reads one head within the limits, then lets the handler answer.
+    /// Reads a head within the limits and lets the handler answer, for as long as the
+    /// connection persists (site/reference/command-line.md, "serve"): the handler says
+    /// whether it does, after a reply in full whose request and reply both allow it.
     private func serve(_ client: ClientSocket) {
+        // Bytes read past a head: the start of the next request (a pipelining client).
+        var pending: [UInt8] = []
+        var first = true
+        while let head = nextHead(client, pending: &pending, first: first) {
+            first = false
+            lock.lock()
+            let stopping = stopped
+            lock.unlock()
+            let connection = stopping ? .close : head.persistence
+            guard handle(head, client, connection), connection != .close else { return }
+        }
+    }
+
+    /// The next request's head, its absolute form adopted and its host checked; nil once
+    /// the connection is to end (closed, idle past `keepAliveTimeout`, or refused: the
+    /// refusal already written). The first request has `headTimeout` from the connection;
+    /// a later one `keepAliveTimeout` to begin, then `headTimeout` from its first byte.
+    private func nextHead(_ client: ClientSocket, pending: inout [UInt8], first: Bool) -> HTTPRequestHead? {
         var reader = HTTPHeadReader(limits: limits)
-        let deadline = Date().addingTimeInterval(limits.headTimeout)
+        var idle = !first && pending.isEmpty
+        var deadline = Date().addingTimeInterval(idle ? limits.keepAliveTimeout : limits.headTimeout)
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let result = chunk.withUnsafeMutableBytes { client.read(into: $0, deadline: deadline) }
-            switch result {
-            case .closed:
-                return
-            case .timedOut:
-                client.write(HTTPReply.text(.requestTimeout, "the request head took longer than \(limits.headTimeout) s").serialized())
-                client.finishAfterError()
-                return
-            case .bytes(let n):
-                let progress = chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-                switch progress {
-                case .needMore:
-                    continue
-                case .refused(let status):
-                    client.write(HTTPReply.text(status, Self.explanation(status, limits)).serialized())
+            let bytes: [UInt8]
+            if !pending.isEmpty {
+                bytes = pending
+                pending = []
+            } else {
+                switch chunk.withUnsafeMutableBytes({ client.read(into: $0, deadline: deadline) }) {
+                case .closed:
+                    return nil
+                case .timedOut:
+                    if idle { return nil }
+                    client.write(HTTPReply.text(.requestTimeout, "the request head took longer than \(limits.headTimeout) s").serialized())
                     client.finishAfterError()
-                    return
-                case .complete(var head):
-                    guard head.adoptAbsoluteForm() else {
-                        client.write(HTTPReply.text(.badRequest, "malformed request").serialized(headOnly: head.method == "HEAD"))
-                        client.finishAfterError()
-                        return
-                    }
-                    if let refusal = Self.refusal(hosts.verdict(host: head.headers["host"], version: head.version)) {
-                        client.write(refusal.serialized(headOnly: head.method == "HEAD"))
-                        client.finishAfterError()
-                        return
-                    }
-                    handle(head, client)
-                    return
+                    return nil
+                case .bytes(let n):
+                    bytes = Array(chunk[0..<n])
                 }
+            }
+            if idle {
+                idle = false
+                deadline = Date().addingTimeInterval(limits.headTimeout)
+            }
+            let room = reader.room
+            let progress = bytes.withUnsafeBytes { reader.append($0) }
+            switch progress {
+            case .needMore:
+                continue
+            case .refused(let status):
+                client.write(HTTPReply.text(status, Self.explanation(status, limits)).serialized())
+                client.finishAfterError()
+                return nil
+            case .complete(var head):
+                if let end = reader.headEnd {
+                    pending = Array(reader.bytes[end...]) + bytes[min(room, bytes.count)...]
+                }
+                guard head.adoptAbsoluteForm() else {
+                    client.write(HTTPReply.text(.badRequest, "malformed request").serialized(headOnly: head.method == "HEAD"))
+                    client.finishAfterError()
+                    return nil
+                }
+                if let refusal = Self.refusal(hosts.verdict(host: head.headers["host"], version: head.version)) {
+                    client.write(refusal.serialized(headOnly: head.method == "HEAD"))
+                    client.finishAfterError()
+                    return nil
+                }
+                return head
             }
         }
     }

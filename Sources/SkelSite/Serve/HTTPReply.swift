@@ -1,6 +1,15 @@
-/// A complete response: status, headers and body, sent with `Connection: close`
-/// (one request per connection keeps the server simple; pages load a handful of files).
+/// A complete response: status, headers and body, and how the connection goes on
+/// after it (`Connection`).
 struct HTTPReply: Equatable {
+    /// What the reply says of its connection: `Connection: close` (the server closes it
+    /// after the reply), `Connection: keep-alive` (an HTTP/1.0 client asked for it), or
+    /// nothing (HTTP/1.1's default: the connection persists).
+    enum Connection: Equatable, Sendable {
+        case close
+        case keepAlive
+        case persistent
+    }
+
     var status: HTTPStatus
     var headers: [(name: String, value: String)]
     var body: [UInt8]
@@ -21,11 +30,16 @@ struct HTTPReply: Equatable {
     /// Every reply carries `Date` first (RFC 9110 §6.6.1: an origin server with a clock
     /// must send it); a 304 has no body and no `Content-Length` (RFC 9110 §8.6: it would
     /// have to be the length of the 200's body, which it does not describe here).
-    func serialized(headOnly: Bool = false, date: String = HTTPDate.now) -> [UInt8] {
+    func serialized(headOnly: Bool = false, date: String = HTTPDate.now, connection: Connection = .close) -> [UInt8] {
         var text = "HTTP/1.1 \(status.code) \(status.reason)\r\nDate: \(date)\r\n"
         for header in headers { text += "\(header.name): \(header.value)\r\n" }
         if status != .notModified { text += "Content-Length: \(body.count)\r\n" }
-        text += "Connection: close\r\n\r\n"
+        switch connection {
+        case .close: text += "Connection: close\r\n"
+        case .keepAlive: text += "Connection: keep-alive\r\n"
+        case .persistent: break
+        }
+        text += "\r\n"
         return Array(text.utf8) + (headOnly || status == .notModified ? [] : body)
     }
 

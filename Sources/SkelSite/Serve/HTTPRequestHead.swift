@@ -26,6 +26,19 @@ struct HTTPRequestHead: Equatable {
         return true
     }
 
+    /// How the reply ends the exchange (RFC 9112 §9.3): an HTTP/1.1 connection persists
+    /// unless either side says `Connection: close`; an HTTP/1.0 one only when the client
+    /// asks with `Connection: keep-alive`. A request with a body never persists (serve
+    /// reads no bodies, so what follows the head could not be told from the next request).
+    var persistence: HTTPReply.Connection {
+        let tokens = (headers["connection"] ?? "").lowercased().split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if tokens.contains("close") { return .close }
+        if headers["transfer-encoding"] != nil || (headers["content-length"].map { $0 != "0" } ?? false) { return .close }
+        if version == "HTTP/1.0" { return tokens.contains("keep-alive") ? .keepAlive : .close }
+        return .persistent
+    }
+
     /// What the bytes so far amount to.
     enum Progress: Equatable {
         case needMore
@@ -43,6 +56,9 @@ struct HTTPHeadReader {
     private var lineStart = 0
     private var scanned = 0
     private var requestLineEnd: Int?
+    /// Where the head ended (past its blank line), once it is complete: bytes after it
+    /// belong to the next request.
+    private(set) var headEnd: Int?
 
     init(limits: ServeLimits) {
         self.limits = limits
@@ -69,6 +85,7 @@ struct HTTPHeadReader {
                 if requestLineLength(upTo: at) > limits.maxRequestLineBytes { return .refused(.uriTooLong) }
                 requestLineEnd = at
             } else if line.isEmpty || line == [0x0D] {
+                headEnd = at + 1
                 return HTTPHeadParser.parse(bytes[..<lineStart]).map { .complete($0) } ?? .refused(.badRequest)
             }
             lineStart = at + 1

@@ -17,6 +17,10 @@ public struct ServeLimits: Sendable, Equatable {
     /// discarded (so the client sees the reply, not a reset); at most `maxDrainBytes`.
     public var drainTimeout: Double = 1
     public var maxDrainBytes = 1 << 20
+    /// Seconds a persistent connection may sit idle between requests before it is
+    /// closed (silently: no request was begun). Once a request's first byte arrives, it
+    /// has `headTimeout` for its head.
+    public var keepAliveTimeout: Double = 5
     /// Open connections at once (event streams included); beyond it, 503.
     public var maxConnections = 128
     /// Seconds between keep-alive comments on an idle event stream (how a closed page
