@@ -227,10 +227,14 @@ public struct SiteBuilder: Sendable {
                 drafts: report.drafts, components: report.components,
                 distinctComponents: report.rendered + report.cached, listing: .of(files))
             let workIdentity = OutputGenerations.identity(of: work)
-            try generations.publish(files, encoded: encoding.get(), manifest: manifest)
+            let prefilled = try generations.publish(files, encoded: encoding.get(), manifest: manifest)
             if options.trustsItsOutput, let workIdentity, let liveIdentity, let before = discovery.liveFiles {
                 // The exchange made the work folder live and the live one the work folder.
                 PublishedGenerations.shared.remember(.init(live: workIdentity, liveFiles: files, work: liveIdentity, workFiles: before),
+                                                     for: generations.output)
+            } else if options.trustsItsOutput, let workIdentity, let prefilled {
+                // The first publish: the new work folder links every file just published.
+                PublishedGenerations.shared.remember(.init(live: workIdentity, liveFiles: files, work: prefilled, workFiles: files),
                                                      for: generations.output)
             }
             let changed = writer.count(.written) + writer.count(.linked)

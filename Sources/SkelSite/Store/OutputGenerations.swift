@@ -154,10 +154,14 @@ final class OutputGenerations: Sendable {
 
     /// Records what the work generation holds and writes its marker, then trades places
     /// with the output in one exchange; the old site is left in the work folder for the
-    /// next build.
+    /// next build. The first publish into an output has no old site to leave: it makes
+    /// the work generation from links to the files it published (`prefillWork`), and
+    /// returns that folder's identity.
     /// `encoded`: `files.encoded()`, when the caller made it already.
+    @discardableResult
     func publish(_ files: GenerationFiles, encoded: [UInt8]? = nil, manifest: OutputManifest, useExchange: Bool = true)
-        throws(SiteBuildError) {
+        throws(SiteBuildError) -> UInt64? {
+        var prefilled: UInt64?
         let work = workFolder
         guard let generation = Self.identity(of: work) else { throw .io("\(work.path) vanished during the build") }
         let pid = ProcessInfo.processInfo.processIdentifier
@@ -177,6 +181,7 @@ final class OutputGenerations: Sendable {
             guard rename(work.path, output.path) == 0 else {
                 throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(errno))")
             }
+            prefilled = prefillWork(files)
         } else if OutputSwap.isMountPoint(output.path) {
             // A mount point cannot be moved: its contents are replaced (site/reference/output-folder.md).
             try publishInPlace(work)
@@ -209,6 +214,41 @@ final class OutputGenerations: Sendable {
             CrashPoint.mutation()
             unlink(store.appendingPathComponent(name).path)
         }
+        return prefilled
+    }
+
+    /// Makes the work generation after the first publish into an output: a hard link to
+    /// each file just published, in the same folders (site/reference/output-folder.md,
+    /// "The first edit"). Why: without it the next build, usually one edit, linked every
+    /// file of the site into an empty work folder, and the first edit after a cold build
+    /// cost a few times what later ones do. The links share the live files' inodes and
+    /// stamps, so the next build keeps them as it keeps any file both generations share.
+    /// A kill part way leaves a partial work folder, which the next build repairs as it
+    /// repairs any (the live site is already whole). Returns the folder's identity, nil
+    /// when it could not be made (the next build then links what it needs).
+    private func prefillWork(_ files: GenerationFiles) -> UInt64? {
+        let work = workFolder.path, live = output.path
+        CrashPoint.mutation()
+        guard mkdir(work, 0o755) == 0 else { return nil }
+        let paths = files.records.keys.sorted()
+        var folders = Set<Substring>()
+        for path in paths {
+            var end = path.lastIndex(of: "/")
+            while let slash = end, folders.insert(path[..<slash]).inserted {
+                end = path[..<slash].lastIndex(of: "/")
+            }
+        }
+        // Shorter first: a parent before its children.
+        for folder in folders.sorted(by: { $0.count < $1.count || ($0.count == $1.count && $0 < $1) }) {
+            CrashPoint.mutation()
+            guard mkdir(work + "/" + folder, 0o755) == 0 else { return nil }
+        }
+        let linked = Parallel.chunks(paths) { path -> Bool in
+            CrashPoint.mutation()
+            return link(live + "/" + path, work + "/" + path) == 0
+        }
+        guard linked.allSatisfy({ $0 }) else { return nil }
+        return Self.identity(of: workFolder)
     }
 
     private func publishInPlace(_ work: URL) throws(SiteBuildError) {
