@@ -85,8 +85,10 @@ import Testing
             copy[index * 5 % 700] = UInt8(index)  // one changed byte a row: matches of about 350
             rows += copy
         }
-        // goodLength 258 (off): the sizes show the insert policy alone.
-        let effort = Deflate.Effort(maxInsertLength: maxInsertLength, sparseInsertStep: step, goodLength: 258)
+        // goodLength 258 (off), the chain and lazy limits the sizes were first pinned
+        // with, no row stride: the sizes show the insert policy alone.
+        let effort = Deflate.Effort(maxChain: 128, lazyBelow: 16, maxInsertLength: maxInsertLength,
+                                    sparseInsertStep: step, goodLength: 258)
         let z = Deflate.zlibCompress(rows, effort: effort)
         #expect(try Inflate.zlibDecompress(z, expectedSize: rows.count) == rows)
         // The first row is noise (about 700 bytes); each later one a few matches and a

@@ -1,4 +1,5 @@
 import Foundation
+import SkeletonCore
 
 /// The identity of the renderer that render-cache keys start with (`RenderCache.key`):
 /// the version, the artifacts' format version, and the running executable's size and
@@ -6,7 +7,7 @@ import Foundation
 /// `skelsite --version` prints it, so a cache miss can be explained.
 public enum RendererFingerprint {
     public static func current(executable: URL? = Bundle.main.executableURL) -> String {
-        var parts = ["skelsite \(SkelSiteInfo.version)", ComponentRenderer.formatVersion]
+        var parts = ["skelsite \(SkelSiteInfo.version)", ComponentRenderer.formatVersion, PNGEncoder.formatVersion]
         if let executable,
            let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) {
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0

@@ -1,16 +1,22 @@
 /// A zlib (RFC 1950) compressor producing deflate (RFC 1951) blocks: LZ77 over a
-/// 32 KiB window with hash chains and one-step lazy matching, then per block the
-/// cheapest of dynamic Huffman, fixed Huffman or stored. Deterministic bytes.
+/// 32 KiB window with hash chains, direct tries of the run and the rows above, and
+/// one-step lazy matching, then per block the cheapest of dynamic Huffman, fixed
+/// Huffman or stored. Deterministic bytes.
 public enum Deflate {
     /// How hard the match finder searches. The defaults were tuned on skeleton frames
     /// (flat runs, repeated rows, gradient bands) to come out smaller than zlib level 6,
     /// which Pillow's default PNG save uses, in a fraction of its time.
     public struct Effort: Sendable {
-        /// Most chain links followed per position.
+        /// Most chain links followed per position. 32 (why: with the run and the rows
+        /// above tried first, see `rowStride`, most long matches of a skeleton frame are
+        /// found without the chain; on the bundled site's stills 128 links made files
+        /// 2% smaller for 40% more encoding time; site/reference/output-folder.md, "PNG size").
         public var maxChain: Int
         /// Stop searching once a match this long is found.
         public var niceLength: Int
         /// Only try the next position (lazy matching) when the match is shorter than this.
+        /// 258, always (why: on the bundled site's stills 16 left files 4% larger; the
+        /// extra searches cost less than the chain links saved by `maxChain` 32).
         public var lazyBelow: Int
         /// Matches longer than this hash only every `sparseInsertStep`-th inner position
         /// and their last three, not all of them (zlib's max_insert_length idea, thinned
@@ -33,9 +39,17 @@ public enum Deflate {
         /// and encoding fell 10%, about 15% of encoding, for files 3.7% larger; 32 cost
         /// 4% in size for no more speed; 258 turns it off, the bytes before).
         public var goodLength: Int
-        public init(maxChain: Int = 128, niceLength: Int = 258, lazyBelow: Int = 16, maxInsertLength: Int = 32,
-                    sparseInsertStep: Int = 4, maxRunInsertLength: Int = 16, tooFar: Int = 4096, goodLength: Int = 64) {
+        /// Bytes from one scanline to the same place in the next (the filter byte
+        /// included), or 0 when the data has no rows. Every search first tries
+        /// distance 1 (a run) and, when set, one and two scanlines back: in flat images
+        /// those hold most long matches, and a hash chain of a flat colour is full of
+        /// run ends, so it often misses them.
+        public var rowStride: Int
+        public init(maxChain: Int = 32, niceLength: Int = 258, lazyBelow: Int = 258, maxInsertLength: Int = 32,
+                    sparseInsertStep: Int = 4, maxRunInsertLength: Int = 16, tooFar: Int = 4096, goodLength: Int = 64,
+                    rowStride: Int = 0) {
             self.goodLength = goodLength
+            self.rowStride = max(0, rowStride)
             self.maxChain = maxChain
             self.niceLength = niceLength
             self.lazyBelow = lazyBelow
@@ -107,6 +121,9 @@ struct LZ77Compressor {
         let lazyBelow = effort.lazyBelow
         let tooFar = effort.tooFar
         let good = effort.goodLength
+        // Distances tried before the chain: the run, then one and two scanlines back.
+        let rowStride = effort.rowStride
+        let hintCount = rowStride > 1 ? (2 * rowStride <= Self.windowSize ? 3 : rowStride <= Self.windowSize ? 2 : 1) : 1
 
         @inline(__always) func hashAt(_ i: Int) -> Int {
             let v = UInt32(base[i]) | (UInt32(base[i + 1]) << 8) | (UInt32(base[i + 2]) << 16)
@@ -128,25 +145,39 @@ struct LZ77Compressor {
             var candidate = Int(first)
             var chain = maxChain
             let here = UnsafeRawPointer(base + i)
+            @inline(__always) func extend(_ from: Int) -> Int {
+                let there = UnsafeRawPointer(base + from)
+                var length = 0
+                while length + 8 <= limit {
+                    let x = here.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                        ^ there.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                    if x != 0 { return length + (x.littleEndian.trailingZeroBitCount >> 3) }
+                    length += 8
+                }
+                while length < limit && base[from + length] == base[i + length] { length += 1 }
+                return length
+            }
+            var hint = 0
+            while hint < hintCount {
+                let d = hint == 0 ? 1 : hint * rowStride
+                hint += 1
+                if d > i { break }
+                let c = i - d
+                if base[c + best] == base[i + best] && base[c] == base[i] {
+                    let length = extend(c)
+                    if length > best {
+                        best = length
+                        bestDistance = d
+                        if length >= nice || length >= limit { return (best, bestDistance) }
+                    }
+                }
+            }
             while candidate >= 0 && chain > 0 {
                 let distance = i - candidate
                 if distance > Self.windowSize { break }
                 // Cheap reject: the byte that would extend the best match must agree.
                 if base[candidate + best] == base[i + best] && base[candidate] == base[i] {
-                    let there = UnsafeRawPointer(base + candidate)
-                    var length = 0
-                    while length + 8 <= limit {
-                        let x = here.loadUnaligned(fromByteOffset: length, as: UInt64.self)
-                            ^ there.loadUnaligned(fromByteOffset: length, as: UInt64.self)
-                        if x != 0 {
-                            length += x.littleEndian.trailingZeroBitCount >> 3
-                            break
-                        }
-                        length += 8
-                    }
-                    if length + 8 > limit {
-                        while length < limit && base[candidate + length] == base[i + length] { length += 1 }
-                    }
+                    let length = extend(candidate)
                     if length > best {
                         if best < good && length >= good { chain = (chain + 3) >> 2 }
                         best = length

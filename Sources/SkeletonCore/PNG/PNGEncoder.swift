@@ -5,6 +5,11 @@
 /// RGBA, all 8 bits per channel), decoded by any reader back to the same RGBA.
 /// Output bytes depend only on the input pixels.
 public enum PNGEncoder {
+    /// Names the encoder's output bytes; changes whenever they change for the same
+    /// pixels, so render-cache keys (`RendererFingerprint`) miss and files are rewritten.
+    /// Pixels never change with it (site/reference/output-folder.md, "PNG size").
+    public static let formatVersion = "png-2"
+
     /// How pixels are stored in the file.
     public enum Storage: Sendable {
         /// The smallest lossless layout for the pixels (indexed, RGB or RGBA).
@@ -167,6 +172,7 @@ public enum PNGEncoder {
         let plane = stored.indexPlanes.isEmpty ? [] : stored.indexPlanes[frame]
         let scanlines = PNGScanlines.filtered(image, indexPlane: plane, x: x, y: y, width: width, height: height,
                                               format: stored.format)
-        return Deflate.zlibCompress(scanlines)
+        let rowStride = stored.format.rowBytes(width: width) + 1
+        return Deflate.zlibCompress(scanlines, effort: Deflate.Effort(rowStride: rowStride))
     }
 }

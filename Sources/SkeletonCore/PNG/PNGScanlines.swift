@@ -3,9 +3,9 @@ enum PNGScanlines {
     /// Filter-type byte plus filtered row, for every row of the rectangle
     /// `x..<x+width`, `y..<y+height` of `image`, stored as `format`. For `.palette`,
     /// `indexPlane` holds the image's palette indices (see `PNGStoredFrames`).
-    /// Truecolour rows use the adaptive filter choice; indexed rows use None, or Up
-    /// for a row equal to the one above (PNG spec 12.8 advises against filtering
-    /// indexed images, but a repeated row still costs nothing that way).
+    /// Truecolour rows use the adaptive filter choice; indexed rows use None (PNG spec
+    /// 12.8 advises against filtering indexed images), or Up for a row equal to the one
+    /// above when rows are at least `upMinimumRowBytes` long.
     static func filtered(
         _ image: RGBAImage, indexPlane: [UInt8], x: Int, y: Int, width: Int, height: Int, format: PNGPixelFormat
     ) -> [UInt8] {
@@ -54,8 +54,17 @@ enum PNGScanlines {
         return out
     }
 
-    /// Indexed rows: filter byte 2 (Up, all zeros) for a row equal to the one above,
-    /// else 0 (None) and the packed indices, leftmost pixel in the most significant
+    /// Rows this long or longer that equal the row above are stored Up (all zeros);
+    /// shorter ones stay None. 1024 (why: a repeated None row is a copy from one
+    /// scanline back, a distance with 9 or more extra bits per 258-byte piece, where
+    /// zeros are a run at distance 1; but zeros break the copies the next rows would
+    /// make of it. On the bundled site's stills, mostly under 1000 bytes a row, None
+    /// everywhere was 4% smaller than Up for every repeated row; on its strips, 1000
+    /// to 2000 bytes a row, Up was 4% smaller; site/reference/output-folder.md, "PNG size").
+    static let upMinimumRowBytes = 1024
+
+    /// Indexed rows: filter byte 2 (Up, all zeros) for a long row equal to the one
+    /// above, else 0 (None) and the packed indices, leftmost pixel in the most significant
     /// bits (PNG spec 7.2). `out` is zeroed.
     private static func indexedRows(
         _ plane: UnsafePointer<UInt8>, imageWidth: Int, x: Int, y: Int, width: Int, height: Int,
@@ -64,7 +73,7 @@ enum PNGScanlines {
         for r in 0..<height {
             let indices = plane + (y + r) * imageWidth + x
             let target = out + r * (rowBytes + 1)
-            if r > 0 && equalBytes(indices, indices - imageWidth, width) {
+            if rowBytes >= upMinimumRowBytes && r > 0 && equalBytes(indices, indices - imageWidth, width) {
                 target[0] = 2
                 continue
             }
