@@ -56,6 +56,35 @@ import Testing
         #expect(run.output.contains("gallery-paged: ok"), "\(run.output)")
     }
 
+    /// A rebuild takes unchanged cards from the live page (GalleryCardsFile) and makes
+    /// the rest: the same bytes as a clean build, whether the edited card is on the page
+    /// or only in the search index.
+    @Test func aRebuildOfAPagedGalleryIsACleanBuildsBytes() throws {
+        let site = try Self.makeSite(components: 205)
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let cache = site.root.appendingPathComponent("cache")
+        let first = try CLIRunner.run(["build", site.docs.path, "-o", site.out.path, "--cache-dir", cache.path, "--quiet"])
+        #expect(first.status == 0, "\(first.stderr)")
+        for (path, old, new) in [("alpha/doc-1.md", "\"Card 3\"", "\"Card 3 edited\""),
+                                 ("Beta/doc-101.md", "\"Card 203\"", "\"Card 203 edited\"")] {
+            let url = site.docs.appendingPathComponent(path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains(old))
+            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+        }
+        let again = try CLIRunner.run(["build", site.docs.path, "-o", site.out.path, "--cache-dir", cache.path, "--quiet"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let clean = site.root.appendingPathComponent("clean")
+        let fresh = try CLIRunner.run(["build", site.docs.path, "-o", clean.path, "--cache-dir",
+                                       site.root.appendingPathComponent("clean-cache").path, "--quiet"])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        let rebuilt = try Data(contentsOf: site.out.appendingPathComponent("index.html"))
+        #expect(rebuilt == (try Data(contentsOf: clean.appendingPathComponent("index.html"))))
+        let html = String(decoding: rebuilt, as: UTF8.self)
+        #expect(html.contains(">Card 3 edited</span>"))
+        #expect(html.contains("\"title\":\"Card 203 edited\""))
+    }
+
     @Test func aGalleryOf200IsWrittenWhole() throws {
         let site = try Self.makeSite(components: 200)
         defer { try? FileManager.default.removeItem(at: site.root) }
