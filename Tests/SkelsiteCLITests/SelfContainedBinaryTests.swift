@@ -16,7 +16,7 @@ import Testing
         .map { $0.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent() }
 
     static let namespaces: Bool = {
-        guard let run = try? WasmHarness.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-rm", "true"]) else { return false }
+        guard let run = try? WasmHarness.run(Hidden.unshare, ["-rm", "true"]) else { return false }
         return run.status == 0
     }()
 
@@ -27,28 +27,27 @@ import Testing
         let toolchain: URL
         let environment: [String: String]
 
+        /// unshare's arguments: mount over the toolchain, prove it is gone, then become skelsite.
+        func arguments(_ arguments: [String]) -> [String] {
+            ["-rm", "/bin/sh", "-c", #"mount -t tmpfs none "$0" && ! [ -e "$0/bin/swift" ] || exit 97; exec "$@""#,
+             toolchain.path, binary.path] + arguments
+        }
+
+        /// A process to start and stop (serve).
         func process(_ arguments: [String], in folder: URL) -> Process {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-            // Mount over the toolchain, prove it is gone, then become skelsite.
-            process.arguments = ["-rm", "/bin/sh", "-c",
-                                 #"mount -t tmpfs none "$0" && ! [ -e "$0/bin/swift" ] || exit 97; exec "$@""#,
-                                 toolchain.path, binary.path] + arguments
+            process.executableURL = Self.unshare
+            process.arguments = self.arguments(arguments)
             process.currentDirectoryURL = folder
             process.environment = environment
             return process
         }
 
         func run(_ arguments: [String], in folder: URL) throws -> WasmHarness.Run {
-            let process = process(arguments, in: folder)
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return WasmHarness.Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+            try WasmHarness.run(Self.unshare, self.arguments(arguments), in: folder, wholeEnvironment: environment)
         }
+
+        static let unshare = URL(fileURLWithPath: "/usr/bin/unshare")
     }
 
     @Test(.enabled(if: archive != nil,
