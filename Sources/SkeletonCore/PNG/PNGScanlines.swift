@@ -73,18 +73,36 @@ enum PNGScanlines {
         for r in 0..<height {
             let indices = plane + (y + r) * imageWidth + x
             let target = out + r * (rowBytes + 1)
-            if rowBytes >= upMinimumRowBytes && r > 0 && equalBytes(indices, indices - imageWidth, width) {
-                target[0] = 2
+            let row = target + 1
+            if r > 0 && equalBytes(indices, indices - imageWidth, width) {
+                if rowBytes >= upMinimumRowBytes {
+                    target[0] = 2
+                } else {
+                    // Filter None: the packed row above again (why: packing sub-byte
+                    // rows pixel by pixel was most of encoding a 1-bit frame).
+                    row.update(from: row - (rowBytes + 1), count: rowBytes)
+                }
                 continue
             }
-            let row = target + 1
             if depth == 8 {
                 row.update(from: indices, count: width)
             } else {
+                // Whole bytes first, leftmost pixel in the high bits, then the last
+                // partial byte (its low bits stay zero).
                 let perByte = 8 / depth
-                for i in 0..<width {
-                    let shift = 8 - depth * (i % perByte + 1)
-                    row[i / perByte] |= indices[i] << UInt8(shift)
+                var i = 0, o = 0
+                while i + perByte <= width {
+                    var byte: UInt8 = 0
+                    for k in 0..<perByte { byte = byte << UInt8(depth) | indices[i + k] }
+                    row[o] = byte
+                    o += 1
+                    i += perByte
+                }
+                var shift = 8 - depth
+                while i < width {
+                    row[o] |= indices[i] << UInt8(shift)
+                    shift -= depth
+                    i += 1
                 }
             }
         }
