@@ -9,7 +9,8 @@
 /// channel differences first, 6.x each pixel's YIQ first: the same maths, rounded
 /// differently.)
 struct YIQMetric {
-    /// 35215 (black against white, the largest distance) times threshold squared.
+    /// 35215 (the largest distance of the metric, cyan against red; black against white
+    /// is 32857) times threshold squared.
     let maxDelta: Double
     /// `alpha * a / 255` for every a, precomputed in pixelmatch's order (so identical).
     let fade: [Double]
