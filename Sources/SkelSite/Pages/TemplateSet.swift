@@ -57,6 +57,15 @@ struct TemplateSet: Sendable {
         return found
     }
 
+    /// The standalone pages a theme folder would render (`name.mustache` that is neither
+    /// a partial nor a required template), sorted; what `check` compares docs' pages with.
+    static func standalonePageNames(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+            .filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("_") }
+            .map { String($0.dropLast(".mustache".count)) }
+            .filter { !required.contains($0) }
+    }
+
     static func isTemplateFolder(_ url: URL) -> Bool {
         FileManager.default.fileExists(atPath: url.appendingPathComponent("page.mustache").path)
     }

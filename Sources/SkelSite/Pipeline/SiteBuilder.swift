@@ -147,6 +147,7 @@ public struct SiteBuilder: Sendable {
         let memos = DocMemoStore.read(from: cacheDirectory, settings: memoSettings)
         let parsed = parse(discovery.paths, &run, &report, memos: memos, digests: discovery.inputs.docs)
         let documents = parsed.documents
+        report.diagnostics += pageCollisions(documents, themePages: theme.standalonePages)
         let cacheIndex = cacheIndexReading.value()
         guard report.succeeded, let generations else {
             report.steps = run.events
@@ -271,9 +272,24 @@ public struct SiteBuilder: Sendable {
             report.diagnostics += diagnostics
             return StepResult(value: paths, summary: "\(paths.count) docs")
         }
-        _ = parse(paths, &run, &report, memos: [:], digests: [:])
+        let parsed = parse(paths, &run, &report, memos: [:], digests: [:])
+        // The theme's pages, when there is a theme to find (check renders nothing).
+        if let theme = try? TemplateSet.locate(explicit: templates) {
+            report.diagnostics += pageCollisions(parsed.documents, themePages: TemplateSet.standalonePageNames(in: theme))
+        }
         report.steps = run.events
         return report
+    }
+
+    /// A doc whose page is also one of the theme's pages (`playground.md` beside
+    /// playground.mustache) would be replaced by it: an error at the doc, from `check`
+    /// and `build` alike, never a silent loss (site/reference/limits.md, "Names skelsite makes").
+    private func pageCollisions(_ documents: [SiteDocument], themePages: [String]) -> [FileDiagnostic] {
+        documents.filter { themePages.contains($0.slug) }.map { document in
+            FileDiagnostic(path: display(document.relativePath), line: 1, column: 1,
+                           message: "the page \(document.pagePath) is also the theme's page \(document.slug).mustache, "
+                               + "which would replace it; rename the doc")
+        }
     }
 
     /// Step 1's output.
