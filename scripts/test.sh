@@ -53,8 +53,8 @@ node Tests/wasm/alloc.test.mjs "$SKELSITE_TEST_WASM"
 
 step "JS API recovery after a renderer failure (node, stub module)"
 node Tests/wasm/recovery.test.mjs
-# render.test.mjs, playground.test.mjs, Tests/browser/gallery.test.mjs and
-# scripts/check-pages.sh (axe-core, the Nu Html Checker and the sitemap rules over every
+# render.test.mjs, playground.test.mjs, playground-engines.test.mjs,
+# Tests/browser/gallery.test.mjs, gallery-paged.test.mjs and scripts/check-pages.sh (axe-core, the Nu Html Checker and the sitemap rules over every
 # page, PageCheckersTests) need native expectations or a built site: the Swift tests
 # above run them.
 echo "all tests passed" >&2
