@@ -91,6 +91,16 @@ struct VerifyCommand: ParsableCommand {
                                valueName: "I/N"))
     var shard: String?
 
+    // Checks that a component keeps its pixels under a page's CSS (site/reference/rendering.md,
+    // "Under the page's CSS"); the stylesheet goes on every sheet after the components'.
+    @Option(help: ArgumentHelp("Add this stylesheet to every page, after the components' CSS.", valueName: "file"))
+    var hostCSS: String?
+
+    @Option(name: .customLong("as"),
+            help: ArgumentHelp("Show each component as html (the HTML export) or web-component (its custom element; default: html).",
+                               valueName: "form"))
+    var form: String?
+
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
@@ -99,7 +109,8 @@ struct VerifyCommand: ParsableCommand {
             let given = [("--scale", scale != nil), ("--threshold", threshold != nil), ("--minimum", minimum != nil),
                          ("--minimum-with-antialiased", minimumWithAntialiased != nil), ("--browser", !browser.isEmpty),
                          ("--failures", failures != nil), ("--keep-pages", keepPages != nil), ("--chromium", chromium != nil),
-                         ("--firefox", firefox != nil), ("--webkit-driver", webkitDriver != nil), ("--shard", shard != nil)]
+                         ("--firefox", firefox != nil), ("--webkit-driver", webkitDriver != nil), ("--shard", shard != nil),
+                         ("--host-css", hostCSS != nil), ("--as", form != nil)]
             if let flag = given.first(where: \.1)?.0 {
                 throw UsageError(message: "verify merge takes the shards' --json files and --json FILE, not \(flag)")
             }
@@ -115,6 +126,9 @@ struct VerifyCommand: ParsableCommand {
         try minimumWithAntialiased?.check("--minimum-with-antialiased")
         if let shard, VerifyShard.parse(shard) == nil {
             throw UsageError(message: "--shard takes I/N, whole numbers with 1 <= I <= N <= \(VerifyShard.maxCount), got '\(shard)'")
+        }
+        if let form, VerifyForm(rawValue: form) == nil {
+            throw UsageError(message: "--as takes html or web-component, got '\(form)'")
         }
         if !browser.isEmpty && BrowserEngine.parseList(browser) == nil {
             throw UsageError(message: "--browser takes chromium, firefox, webkit or all (or a comma list of them),"
@@ -141,6 +155,16 @@ struct VerifyCommand: ParsableCommand {
         // Refused before Chromium starts: results never replace a link, FIFO or device.
         if let json {
             do { try UserFile.checkReplaceable(json) } catch { try fail(error.description) }
+        }
+        if let form { options.form = VerifyForm(rawValue: form) ?? .html }
+        if let hostCSS {
+            if let kind = UserFile.unreadableKind(hostCSS) { try fail("cannot read \(hostCSS): \(kind)") }
+            let css: String
+            do { css = String(decoding: try Data(contentsOf: URL(fileURLWithPath: hostCSS)), as: UTF8.self) } catch {
+                try fail("cannot read \(hostCSS): \(FileErrorText.describe(error, path: hostCSS))")
+            }
+            if let problem = VerifyRun.Options.hostCSSProblem(css) { try fail("--host-css \(hostCSS): \(problem)") }
+            options.hostCSS = css
         }
         if let failures {
             try checkFolder(failures, option: "--failures")

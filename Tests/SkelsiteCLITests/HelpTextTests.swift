@@ -287,6 +287,10 @@ import Testing
               --webkit-driver <path>  WebKitGTK's WebDriver (default: WebKitWebDriver).
               --shard <I/N>           Check only shard I of N (1 <= I <= N <= 1000) of the
                                       specs.
+              --host-css <file>       Add this stylesheet to every page, after the
+                                      components' CSS.
+              --as <form>             Show each component as html (the HTML export) or
+                                      web-component (its custom element; default: html).
               --config <file>         The project file (default: skelsite.toml in this
                                       folder or the nearest parent).
               --version               Show the version.

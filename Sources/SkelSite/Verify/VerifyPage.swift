@@ -1,3 +1,4 @@
+import Foundation
 import SkeletonCore
 import SkeletonWeb
 
@@ -32,34 +33,61 @@ enum VerifyPage {
     /// again. Every sheet stands at the origin, so no shape is further from it than on
     /// a page of its own (WebKitGTK's band clip, VerifySheets.limits). Open a kept book
     /// with a fragment to see a sheet.
-    static func book(_ sheets: [(cells: [Cell], width: Int, height: Int)]) -> String {
+    ///
+    /// `hostCSS` (`verify --host-css`): a page's stylesheet, put after the components'
+    /// CSS, so it wins every tie; the page's own boxes (html, body, sheets, cells and
+    /// the fluid frame's container) are then held in place by selectors it cannot
+    /// outrank with element or universal rules, and the body stands at the page's top
+    /// left whatever its direction. `form`: how each frame's component is shown.
+    static func book(_ sheets: [(cells: [Cell], width: Int, height: Int)], hostCSS: String? = nil,
+                     form: VerifyForm = .html) -> String {
         var styles = ""
         var body = ""
+        var elements = ElementDefinitions()
         for (index, sheet) in sheets.enumerated() {
-            let (style, cells) = parts(sheet.cells)
+            let (style, cells) = parts(sheet.cells, form: form, elements: &elements)
             styles += style
             body += "<div class=\"sheet\" id=\"" + sheetID(index) + "\" style=\"width:" + String(sheet.width)
                 + "px;height:" + String(sheet.height) + "px\">\n" + cells + "</div>\n"
         }
         let (width, height) = (sheets.map(\.width).max() ?? 0, sheets.map(\.height).max() ?? 0)
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
-            + "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
+        var head = "<style>\nhtml,body{margin:0;padding:0;overflow:hidden}\nbody{position:relative;width:" + String(width)
             + "px;height:" + String(height) + "px}\n.cell{position:absolute;overflow:hidden}\n"
             + ".sheet{display:none;position:absolute;left:0;top:0;overflow:hidden}\n.sheet:target{display:block}\n"
-            + "</style>\n<style>\n" + styles + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+            + "</style>\n<style>\n" + styles + "</style>\n"
+        if let hostCSS {
+            head += "<style>\n:root,:root>body{margin:0;padding:0;border:0}\n:root>body{position:absolute;left:0;top:0}\n"
+                + "body>.sheet,body>.sheet>.cell,.cell>div:not([class]){margin:0;padding:0;border:0;box-sizing:content-box;"
+                + "min-width:0;max-width:none;min-height:0;max-height:none;float:none;writing-mode:horizontal-tb;"
+                + "transform:none;opacity:1}\n"
+                + ".cell>div:not([class]){display:block;position:static;height:auto}\n</style>\n<style>\n"
+                + hostCSS + "\n</style>\n"
+        }
+        if form == .webComponent { head += elements.script }
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>verify</title>\n"
+            + head + "</head>\n<body>\n" + body + "</body>\n</html>\n"
     }
+
 
     /// The fragment that shows sheet `index` of a book.
     static func sheetID(_ index: Int) -> String { "sheet-" + String(index) }
 
     /// The components' CSS and the cells' HTML.
-    private static func parts(_ cells: [Cell]) -> (styles: String, body: String) {
+    private static func parts(_ cells: [Cell], form: VerifyForm,
+                              elements: inout ElementDefinitions) -> (styles: String, body: String) {
         var styles = ""
         var body = ""
         for cell in cells {
             let component = ComponentEmitter.emit(cell.spec, layout: cell.layout, label: nil,
                                                   options: EmitOptions(frozenAt: cell.time))
-            styles += component.css
+            let shown: String
+            switch form {
+            case .html:
+                styles += component.css
+                shown = component.html
+            case .webComponent:
+                shown = elements.element(for: component, label: cell.spec.accessibleLabel(), theme: cell.theme)
+            }
             let background = cell.spec.appearance.colours(for: cell.theme).background
             body += "<!-- " + HTMLText.comment(cell.name) + " "
                 + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s"
@@ -68,7 +96,7 @@ enum VerifyPage {
             body += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
                 + String(cell.x) + "px;top:" + String(cell.y) + "px;width:" + String(cell.width) + "px;height:"
                 + String(cell.height) + "px;background:" + background.hex + "\">\n"
-                + tile(FluidVerifyWidths.html(cell.spec, component.html), cell) + "</div>\n"
+                + tile(FluidVerifyWidths.html(cell.spec, shown), cell) + "</div>\n"
         }
         return (styles, body)
     }
@@ -81,5 +109,47 @@ enum VerifyPage {
         guard cell.width != cell.frameWidth || cell.height != cell.frameHeight else { return html }
         return "<div style=\"position:relative;left:-" + String(cell.tileX) + "px;top:-" + String(cell.tileY)
             + "px;width:" + String(cell.frameWidth) + "px;height:" + String(cell.frameHeight) + "px\">\n" + html + "</div>\n"
+    }
+}
+
+extension VerifyRun.Options {
+    /// Why a `--host-css` stylesheet cannot go into a page, or nil: it would end its
+    /// `<style>` element.
+    public static func hostCSSProblem(_ css: String) -> String? {
+        css.lowercased().contains("</style") ? "it holds '</style', which would end the page's style element" : nil
+    }
+}
+
+/// How `verify` shows each frame's component (`verify --as`): as the HTML export's
+/// markup and CSS on the page, or as the web-component export's custom element.
+public enum VerifyForm: String, CaseIterable, Sendable {
+    case html
+    case webComponent = "web-component"
+}
+
+/// The custom elements of one book (`verify --as web-component`): a frame's frozen
+/// component, defined by the web-component export's own code (the markup and CSS in a
+/// shadow root), one element name per frame, `<sk-verify-0>`, `<sk-verify-1>`, ….
+/// A page's `data-theme` does not reach into a shadow root (site/guides/
+/// react-and-web-components.md), so the frame's theme is forced by a `data-theme` box
+/// around the markup inside the shadow root, where the component's own forced-theme
+/// rules see it.
+struct ElementDefinitions {
+    private var definitions: [(name: String, label: String, markup: String, css: String)] = []
+
+    /// The element's tag for the page, its definition kept for `script`.
+    mutating func element(for component: WebComponent, label: String, theme: Theme) -> String {
+        let name = "sk-verify-" + String(definitions.count)
+        let markup = "<div data-theme=\"" + VerifyReport.themeName(theme) + "\">\n" + component.html + "</div>\n"
+        definitions.append((name, label, markup, component.css))
+        return "<" + name + "></" + name + ">\n"
+    }
+
+    /// One module script defining every element. `</` and `<!--` are written so that
+    /// no label or markup text can end or comment out the script element.
+    var script: String {
+        let text = WebComponentExport.definitionsScript(definitions.map { ($0.name, $0.label, $0.markup, $0.css) })
+        return "<script type=\"module\">\n" + text.replacingOccurrences(of: "</", with: "<\\/")
+            .replacingOccurrences(of: "<!--", with: "<\\!--") + "</script>\n"
     }
 }

@@ -33,6 +33,11 @@ public struct VerifyRun {
         /// Sheets one browser walks before a scale's sheets are shared among more
         /// browsers of the engine (VerifySheets.sheetsPerBrowser says why).
         public var sheetsPerBrowser = VerifySheets.sheetsPerBrowser
+        /// `--host-css`: a page's stylesheet on every sheet, after the components' CSS,
+        /// to check that the components keep their pixels under it (VerifyPage.book).
+        public var hostCSS: String?
+        /// `--as`: the HTML export's markup and CSS, or its custom elements.
+        public var form = VerifyForm.html
         public init() {}
     }
 
@@ -257,7 +262,8 @@ public struct VerifyRun {
     private func writeBook(_ sheets: [VerifySheets.Sheet], name: String, number: Int, scale: Int,
                            items: [VerifySpec]) throws -> URL {
         let page = try pageFile(name: name, number: number, scale: scale)
-        let html = VerifyPage.book(sheets.map { (pageCells($0, items: items), $0.width, $0.height) })
+        let html = VerifyPage.book(sheets.map { (pageCells($0, items: items), $0.width, $0.height) },
+                                   hostCSS: options.hostCSS, form: options.form)
         try UserFile.write(Array(html.utf8), to: page.path)
         return page
     }

@@ -91,6 +91,18 @@ public enum WebComponentExport {
         return text
     }
 
+    /// The element code of the module, then a `defineSkeleton` per entry: what `verify
+    /// --as web-component` runs on its pages, so it checks the exported elements' own code.
+    public static func definitionsScript(_ elements: [(name: String, label: String, markup: String, css: String)]) -> String {
+        var text = support
+        for element in elements {
+            text += "defineSkeleton(" + JavaScriptText.stringLiteral(element.name) + ", "
+                + JavaScriptText.stringLiteral(element.label) + ", " + JavaScriptText.stringLiteral(element.markup) + ", "
+                + JavaScriptText.stringLiteral(element.css) + ");\n"
+        }
+        return text
+    }
+
     public static func declarationsFile(_ specs: [ExportedSpec], prefix: String, command: String) -> String {
         let set = WebExportSet(specs)
         let names = elementNames(specs, prefix: prefix)
@@ -123,7 +135,19 @@ public enum WebComponentExport {
         const Base = typeof HTMLElement === "undefined" ? class {} : HTMLElement;
         const host = ":host{display:block}:host([hidden]){display:none}\\n";
 
+        // A fluid component's band moves a registered custom property; an @property rule
+        // in a shadow root registers nothing, so the module registers it for the page.
+        function registerBand(css) {
+          if (!css.includes("@property --sk-p{") || typeof CSS === "undefined" || !CSS.registerProperty) return;
+          try {
+            CSS.registerProperty({ name: "--sk-p", syntax: "<percentage>", inherits: false, initialValue: "0%" });
+          } catch {
+            // Registered already (by another element, or by the page).
+          }
+        }
+
         function defineSkeleton(tagName, label, markup, css) {
+          registerBand(css);
           let sheet = null;
           class SkeletonElement extends Base {
             static tagName = tagName;
