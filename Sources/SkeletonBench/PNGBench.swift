@@ -57,6 +57,67 @@ func runPNGBench() {
           + "(forced RGBA: \(fmt(Double(oursRGBA.count) / Double(pillowBytes))))")
     print("  decode: skelsite \(fmt(oursDecodeMs)) ms on its file, \(fmt(pillowFileDecodeMs)) ms on Pillow's; "
           + "Pillow \(fmt(pillowDecodeMs)) ms on its file")
+
+    // Size peers (site/reference/output-folder.md, "PNG size"): the frame, then a built site's stills.
+    let ourFile = dir.appendingPathComponent("skelsite.png")
+    try? Data(ours).write(to: ourFile)
+    printPeerRows("1024x1024 frame", files: [ourFile.path], oursMs: oursMs, oursBytes: ours.count, dir: dir)
+    let siteVariable = "SKELSITE_PNG_BENCH_SITE"
+    guard let site = ProcessInfo.processInfo.environment[siteVariable] else {
+        print("png: site stills skipped (set \(siteVariable) to a built site, e.g. skelsite build site --output /tmp/s)")
+        return
+    }
+    var stills: [String] = [], strips: [String] = []
+    let pngFolder = URL(fileURLWithPath: site).appendingPathComponent("png").path
+    for path in (FileManager.default.enumerator(atPath: pngFolder)?.allObjects as? [String] ?? []).sorted()
+    where path.hasSuffix(".png") {
+        let name = (path as NSString).lastPathComponent
+        if name.hasPrefix("preview") { continue }  // APNGs: see `SkeletonBench component`
+        if name.hasPrefix("strip") { strips.append(pngFolder + "/" + path) } else { stills.append(pngFolder + "/" + path) }
+    }
+    for (label, files) in [("site stills and strips", stills + strips), ("site strips alone", strips)] where !files.isEmpty {
+        var ms = 0.0, bytes = 0
+        for file in files {
+            guard let data = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: file))),
+                  let image = try? PNGDecoder.decode(data) else {
+                print("png: ERROR cannot read \(file)")
+                return
+            }
+            let (best, png) = bestOf(3) { PNGEncoder.encode(image) }
+            ms += best
+            bytes += png.count
+        }
+        printPeerRows("\(files.count) \(label)", files: files, oursMs: ms, oursBytes: bytes, dir: dir)
+    }
+}
+
+/// One row per peer beside skelsite's, on the same files: time, bytes, and both as
+/// ratios to skelsite's. The peers re-encode skelsite's files (scripts/bench/png_peers.py).
+private func printPeerRows(_ label: String, files: [String], oursMs: Double, oursBytes: Int, dir: URL) {
+    print("png size: \(label) (skelsite re-encodes from the decoded pixels, best of 3 per file; peers one pass)")
+    let list = dir.appendingPathComponent("files.txt")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/bench/png_peers.py").path
+    func row(_ name: String, _ ms: Double, _ bytes: Int) {
+        let size = String(format: "%.3f", Double(bytes) / Double(oursBytes))
+        let time = String(format: "%.2f", ms / oursMs)
+        print("  \(name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(fmt(ms)) ms  \(bytes) bytes  "
+              + "size \(size)x, time \(time)x skelsite's")
+    }
+    row("skelsite", oursMs, oursBytes)
+    do {
+        try (files.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+        let output = try runPython([script, list.path])
+        let names = ["pillow6": "Pillow level 6", "pillow9": "Pillow level 9", "zlib9none": "zlib 9, filter None",
+                     "oxipng2": "oxipng level 2", "oxipng6": "oxipng level 6"]
+        for line in output.split(separator: "\n") {
+            let f = line.split(separator: " ")
+            guard f.count >= 5, let ms = Double(f[2]), let bytes = Int(f[4]) else { continue }
+            row(names[String(f[0])] ?? String(f[0]), ms, bytes)
+        }
+    } catch {
+        print("png: size peers skipped: \(error)")
+    }
 }
 
 private func bestOf<T>(_ runs: Int, _ body: () -> T) -> (Double, T) {
