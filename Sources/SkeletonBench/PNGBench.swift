@@ -112,7 +112,10 @@ private func printPeerRows(_ label: String, files: [String], oursMs: Double, our
                      "oxipng2": "oxipng level 2", "oxipng6": "oxipng level 6"]
         for line in output.split(separator: "\n") {
             let f = line.split(separator: " ")
-            guard f.count >= 5, let ms = Double(f[2]), let bytes = Int(f[4]) else { continue }
+            guard f.count >= 5, let ms = Double(f[2]), let bytes = Int(f[4]) else {
+                print("  \(line)")
+                continue
+            }
             row(names[String(f[0])] ?? String(f[0]), ms, bytes)
         }
     } catch {

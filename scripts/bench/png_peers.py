@@ -81,7 +81,14 @@ def main():
         paths = [line.strip() for line in f if line.strip()]
     peers = sys.argv[2:] or ["pillow6", "pillow9", "zlib9none", "oxipng2", "oxipng6"]
     files = [open(p, "rb").read() for p in paths]
+    try:
+        import oxipng
+    except ImportError:
+        oxipng = None
     for peer in peers:
+        if peer.startswith("oxipng") and oxipng is None:
+            print(f"{peer} skipped: no python module oxipng (pip install pyoxipng)", flush=True)
+            continue
         total_time, total_bytes = 0.0, 0
         for data in files:
             if peer.startswith("pillow"):
@@ -98,7 +105,6 @@ def main():
                 total_time += elapsed
                 total_bytes += len(png)
             else:
-                import oxipng
                 start = time.perf_counter()
                 png = oxipng.optimize_from_memory(data, level=int(peer[-1]))
                 total_time += time.perf_counter() - start
