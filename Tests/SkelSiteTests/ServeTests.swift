@@ -162,4 +162,36 @@ import Testing
         defer { watcher.stop() }
         #expect(await Self.fired(signal, within: 0.5) == false)
     }
+
+    /// A save seen half done, truncated and written 30 ms later (an editor's save on a
+    /// loaded machine), is one change, not two: the watcher waits until the files stay the
+    /// same. Before, a watcher polling every 10 ms saw the empty file and called twice.
+    @Test func aSaveSeenHalfDoneIsOneChange() async throws {
+        let site = try TestSite(["index.md": "# One\n"])
+        defer { site.remove() }
+        let watcher = SourceWatcher(roots: [site.source], interval: 0.01, settle: 0.1)
+        let calls = Counter()
+        watcher.start { calls.add() }
+        defer { watcher.stop() }
+        let file = site.source.appendingPathComponent("index.md")
+        for round in 1...3 {
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 0)
+            try await Task.sleep(for: .milliseconds(30))
+            try handle.write(contentsOf: Data("# Round \(round), longer\n".utf8))
+            try handle.close()
+            let deadline = Date().addingTimeInterval(20)
+            while calls.value < round, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            // Time for a second call, had the half-done save been taken for a change.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls.value == round, "round \(round)")
+        }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
 }

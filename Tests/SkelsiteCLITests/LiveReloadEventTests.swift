@@ -168,6 +168,23 @@ import Glibc
         #expect(gallery.contains("src=\"png/guide--row/light@1x.png\""))
     }
 
+    /// A deleted doc's page is announced too: a page open on it reloads (to the 404 serve
+    /// now gives) instead of showing a page the site no longer has.
+    @Test func aDeletedDocsPageIsInTheChangedList() throws {
+        let root = try Self.project()
+        try Data("# Other\n\nText.\n".utf8).write(to: root.appendingPathComponent("docs/other.md"))
+        defer { try? FileManager.default.removeItem(at: root) }
+        let served = try Served(in: root, [])
+        defer { served.stop() }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("docs/other.md"))
+        let gone = served.read(until: "event: reload\ndata: ok\n\n")
+        // The other pages' nav lost its link (written); other.html is gone.
+        #expect(gone.hasPrefix("event: changed\n"), "\(gone)")
+        #expect(gone.contains("data: other.html\n"), "\(gone)")
+        #expect(gone.contains("data: guide.html\n"), "\(gone)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out/other.html").path))
+    }
+
     /// The client's decisions, in node with a stub page: what each announcement does to
     /// the page (reloads, and whether the error overlay is up).
     static let harness = #"""

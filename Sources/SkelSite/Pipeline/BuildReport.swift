@@ -17,7 +17,8 @@ public struct BuildReport: Sendable, Equatable {
     /// True when the output folder was replaced (never for `check` or a failed build).
     public var wroteOutput = false
     /// Files of the new site whose bytes the previous site did not have at that path
-    /// (written, not kept or linked), sorted; what `serve` tells open pages.
+    /// (written, not kept or linked), and files of the previous site the new one no
+    /// longer has (a deleted doc's page), sorted; what `serve` tells open pages.
     public var changedFiles: [String] = []
     public var steps: [BuildStepEvent] = []
 

@@ -212,8 +212,10 @@ public struct SiteBuilder: Sendable {
             report.filesWritten += Sitemap.absoluteBase(options.baseURL) == nil ? 2 : 3
             return StepResult(value: (), summary: summary)
         }
+        var published = GenerationFiles()
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
+            published = files
             // The record is encoded beside saving the cache index and the memos (why: one
             // after the other, they left a core idle at the end of every rebuild). Those are
             // saved before the exchange (why: a build killed while writing them leaves the
@@ -242,7 +244,9 @@ public struct SiteBuilder: Sendable {
             return StepResult(value: (), summary: "\(output.path) (\(changed) files written or linked, \(writer.count(.kept)) kept)")
         }
         report.wroteOutput = true
-        report.changedFiles = writer.writtenPaths()
+        // Written, and gone: a page open on a deleted doc reloads to what serve now has.
+        let gone = (discovery.liveFiles?.records.keys).map { Array($0.filter { published.records[$0] == nil }) } ?? []
+        report.changedFiles = (writer.writtenPaths() + gone).sorted()
         cache.prune(keeping: Set(rendered.components.values.map(\.key)))
         if options.keepsMemoryUntilExit {
             KeptUntilExit.hold([discovery, memos, parsed, cacheIndex, rendered, site, contexts, writer, cache, generations])

@@ -13,6 +13,7 @@ import Platform
 public final class SourceWatcher: @unchecked Sendable {
     public let roots: [URL]
     public let interval: TimeInterval
+    public let settle: TimeInterval
     private let ignoredNames: Set<String>
     private let lock = NSLock()
     private var stopped = false
@@ -25,10 +26,14 @@ public final class SourceWatcher: @unchecked Sendable {
     /// `excluding`: folders the build writes (the render cache, the output and its other
     /// generation); why: a `--cache-dir` inside the docs, written by every build, a failed
     /// one included, made each save rebuild twice.
-    public init(roots: [URL], interval: TimeInterval = 0.15, ignoring ignoredNames: Set<String> = [".git", ".skelsite-cache", ".build"],
+    /// `settle`: how long the files must stay the same after a change before `onChange`
+    /// (why: a save seen between its truncation and its write rebuilt twice).
+    public init(roots: [URL], interval: TimeInterval = 0.15, settle: TimeInterval = 0.05,
+                ignoring ignoredNames: Set<String> = [".git", ".skelsite-cache", ".build"],
                 excluding excludedFolders: [URL] = []) {
         self.roots = roots
         self.interval = interval
+        self.settle = settle
         self.ignoredNames = ignoredNames
         self.excludedFolders = excludedFolders.map(\.path)
     }
@@ -118,7 +123,10 @@ public final class SourceWatcher: @unchecked Sendable {
                 // A folder made since is watched from now on.
                 events?.watch(folders)
                 if now != last {
-                    last = now
+                    // A save can be seen half done (truncated, its bytes not yet written);
+                    // the rebuild starts once the files have stayed the same for `settle`,
+                    // so one save is one rebuild (site/reference/command-line.md, `serve`).
+                    last = settled(from: now)
                     let done = DispatchSemaphore(value: 0)
                     Task {
                         await onChange()
@@ -135,6 +143,23 @@ public final class SourceWatcher: @unchecked Sendable {
         }
         thread.name = "skelsite source watcher"
         thread.start()
+    }
+
+    /// Scans again every fifth of `settle` until the fingerprint has not changed for
+    /// `settle` (at most twenty times that, so steady writes still get a rebuild).
+    private func settled(from first: [String: String]) -> [String: String] {
+        var current = first
+        var quietSince = Date()
+        let deadline = quietSince.addingTimeInterval(settle * 20)
+        while Date().timeIntervalSince(quietSince) < settle, Date() < deadline, !lock.withLock({ stopped }) {
+            Thread.sleep(forTimeInterval: settle / 5)
+            let again = scan().files
+            if again != current {
+                current = again
+                quietSince = Date()
+            }
+        }
+        return current
     }
 
     /// Stops watching; the watching thread ends at once (its wait is woken).
