@@ -75,6 +75,10 @@ struct PageContexts: Sendable {
     func component(_ component: SiteComponent, in document: SiteDocument, artifacts: ComponentArtifacts,
                    root: String) -> [String: Any] {
         let files = ComponentFiles(id: component.id)
+        let exported = [ExportedSpec(spec: component.spec,
+                                     origin: document.relativePath + ":" + String(component.spec.position.line) + ":"
+                                        + String(component.spec.position.column))]
+        let element = WebComponentExport.elementNames(exported, prefix: WebComponentExport.defaultPrefix)[0]
         var context: [String: Any] = [
             "id": component.id,
             "title": component.title,
@@ -88,10 +92,14 @@ struct PageContexts: Sendable {
             // The same spec as a SwiftUI view (site/reference/swiftui-export.md); it needs
             // the SkeletonSupport.swift the site ships beside the playground.
             "swiftuiSupportURL": root + "assets/" + SwiftUIExport.supportFileName,
-            "swiftuiCode": SwiftUIExport.viewsFile([ExportedSpec(
-                spec: component.spec,
-                origin: document.relativePath + ":" + String(component.spec.position.line) + ":"
-                    + String(component.spec.position.column))]),
+            "swiftuiCode": SwiftUIExport.viewsFile(exported),
+            // The same spec as `export --format react` and `--format web-component` write it
+            // (site/guides/react-and-web-components.md): the React component uses the CSS
+            // above; the module carries its own.
+            "reactCode": ReactExport.jsxFile(exported),
+            "webComponentCode": WebComponentExport.moduleFile(exported, prefix: WebComponentExport.defaultPrefix,
+                                                              command: "web-component"),
+            "elementName": element,
             "source": component.block.text,
             "sourceLine": component.block.fenceLine,
             "sourcePath": document.relativePath,
