@@ -23,7 +23,7 @@ struct MarkupNode {
     }
 
     func attribute(_ name: String) -> String? {
-        for attribute in attributes where attribute.name == name { return attribute.value }
+        for attribute in attributes where attribute.name.hasSameBytes(as: name) { return attribute.value }
         return nil
     }
 

@@ -89,11 +89,11 @@ public enum ReactExport {
         if node.isText { return JavaScriptText.stringLiteral(node.text) }
         var props: [String] = []
         for attribute in node.attributes {
-            let key = attribute.name == "class" ? "className" : attribute.name
+            let key = attribute.name.hasSameBytes(as: "class") ? "className" : attribute.name
             let keyText = key.utf8.contains(0x2D) ? JavaScriptText.stringLiteral(key) : key
-            if isRoot && attribute.name == "class" {
+            if isRoot && attribute.name.hasSameBytes(as: "class") {
                 props.append("className: " + rootClass(item))
-            } else if isRoot && attribute.name == "aria-busy" {
+            } else if isRoot && attribute.name.hasSameBytes(as: "aria-busy") {
                 props.append(keyText + ": " + busy)
             } else {
                 props.append(keyText + ": " + JavaScriptText.stringLiteral(attribute.value))
@@ -103,7 +103,7 @@ public enum ReactExport {
         var text = "h(" + JavaScriptText.stringLiteral(node.name) + ", "
         text += props.isEmpty ? "null" : "{ " + props.joined(separator: ", ") + " }"
         let pad = String(repeating: " ", count: indent + 2)
-        if node.attribute("class") == "sk-label" {
+        if node.attribute("class")?.hasSameBytes(as: "sk-label") == true {
             return text + ", label ?? " + JavaScriptText.stringLiteral(item.label) + ")"
         }
         for child in node.children {
@@ -138,12 +138,12 @@ struct JSXWriter {
         if out.isEmpty { out += pad }
         out += "<" + node.name
         for attribute in node.attributes {
-            if isRoot && attribute.name == "class" {
+            if isRoot && attribute.name.hasSameBytes(as: "class") {
                 out += " className={" + ReactExport.rootClass(item) + "}"
-            } else if isRoot && attribute.name == "aria-busy" {
+            } else if isRoot && attribute.name.hasSameBytes(as: "aria-busy") {
                 out += " aria-busy={" + ReactExport.busy + "}"
             } else {
-                let name = attribute.name == "class" ? "className" : attribute.name
+                let name = attribute.name.hasSameBytes(as: "class") ? "className" : attribute.name
                 if WebExportSet.isPlainAttribute(attribute.value) {
                     out += " " + name + "=\"" + attribute.value + "\""
                 } else {
@@ -153,7 +153,7 @@ struct JSXWriter {
         }
         if isRoot { out += " style={style}" }
         out += ">"
-        if node.attribute("class") == "sk-label" {
+        if node.attribute("class")?.hasSameBytes(as: "sk-label") == true {
             out += "{label ?? " + JavaScriptText.stringLiteral(item.label) + "}</" + node.name + ">"
             return
         }

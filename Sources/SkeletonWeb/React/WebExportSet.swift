@@ -50,7 +50,7 @@ struct WebExportSet {
             let layout = LayoutEngine.layout(spec)
             var salt = 0
             var component = ComponentEmitter.emit(spec, layout: layout, label: nil, options: EmitOptions())
-            while scopes.contains(where: { $0.0 == component.scope && $0.1 != component.css }) {
+            while scopes.contains(where: { $0.0.hasSameBytes(as: component.scope) && !$0.1.hasSameBytes(as: component.css) }) {
                 salt += 1
                 component = ComponentEmitter.emit(spec, layout: layout, label: nil, options: EmitOptions(salt: salt))
             }
