@@ -53,7 +53,7 @@ import Testing
             "skelsite.toml:2:28: error: base_url holds the control character U+0008" + reason,
             "skelsite.toml:4:27: error: verify.browsers holds the control character U+001B" + reason,
             // The spec language's own check of the value is told too.
-            "skelsite.toml:6:9: error: invalid colour '#FFF\u{0C}'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            "skelsite.toml:6:9: error: invalid colour '#FFF\u{0C}'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
             "skelsite.toml:6:13: error: appearance.base holds the control character U+000C" + reason,
         ])
         // C1 controls, and DEL.

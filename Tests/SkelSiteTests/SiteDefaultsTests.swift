@@ -38,7 +38,7 @@ import Testing
             ---
             """)
         #expect(Self.located(result.diagnostics) == [
-            "error 2:18: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            "error 2:18: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
             "error 3:21: missing unit in '2' for duration; write 2s or 2000ms",
             "error 4:7: lang 'f_r' is not a language tag; write one like en, fr or pt-BR",
         ])
@@ -74,7 +74,7 @@ import Testing
             """)
         #expect(throws: ProjectConfigError(lines: [
             "skelsite.toml:1:8: error: lang 'english' is not a language tag; write one like en, fr or pt-BR",
-            "skelsite.toml:3:9: error: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            "skelsite.toml:3:9: error: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
             "skelsite.toml:4:1: error: unknown attribute 'bsae' on appearance; did you mean 'base'?",
             "skelsite.toml:6:9: error: invalid animation 'wobble'; expected none, gradient, pulse or shimmer",
             "skelsite.toml:7:12: error: missing unit in '2' for duration; write 2s or 2000ms",

@@ -63,7 +63,7 @@ import Testing
         var settings = InheritedSettings()
         // Front matter line 4: "appearance: base=#12 dark-bsae=red", the words at column 13.
         #expect(located(settings.add(.appearance, words: Array("base=#12 dark-bsae=red".utf8), line: 4, column: 13)) == [
-            "4:18: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            "4:18: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
             "4:22: unknown attribute 'dark-bsae' on appearance; did you mean 'dark-base'?",
         ])
         #expect(located(settings.add(.animation, attribute: "duration", value: Array("2".utf8), line: 7,

@@ -20,7 +20,7 @@ import Testing
         let text = "appearance base=#12\n\n  animation shimmer duration=2s\nlang f_r\ntheme dark\r\nlang de\n"
         let read = InheritedSettings.read(canonicalText: Array(text.utf8))
         #expect(located(read.diagnostics) == [
-            "1:17: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            "1:17: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
             "4:6: lang 'f_r' is not a language tag; write one like en, fr or pt-BR",
             "5:1: expected an 'appearance', 'animation' or 'lang' line, got 'theme'",
         ])

@@ -14,7 +14,7 @@ import Testing
         let bad = SpecParser.parse("skeleton\n  rect radus=2 color=#12\n   row\n", firstLine: 10, columnOffset: 4)
         #expect(bad.diagnostics == [
             Diagnostic(.error, "unknown attribute 'radus' on rect; did you mean 'radius'?", at: SourcePosition(line: 11, column: 12)),
-            Diagnostic(.error, "invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            Diagnostic(.error, "invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
                        at: SourcePosition(line: 11, column: 26)),
             Diagnostic(.error, "inconsistent indentation: expected 2 or 4 spaces", at: SourcePosition(line: 12, column: 8)),
         ])
@@ -30,7 +30,7 @@ import Testing
         #expect(crlf == lf)
         // The carriage return is not part of the last value.
         #expect(SpecParser.parse("skeleton\r\n  rect color=#12\r\n").diagnostics == [
-            Diagnostic(.error, "invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name",
+            Diagnostic(.error, "invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
                        at: SourcePosition(line: 2, column: 14)),
         ])
     }

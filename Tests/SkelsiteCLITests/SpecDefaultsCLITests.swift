@@ -82,7 +82,7 @@ import Testing
         let doc = Self.doc.replacingOccurrences(of: "background=#102030", with: "background=#1020")
             + "```skeleton\nskeleton \"Second\" width=40\n  rect 20x10\n```\n"
         try Data(doc.utf8).write(to: root.appendingPathComponent("pages/index.md"))
-        let message = "pages/index.md:2:24: error: invalid colour '#1020'; expected #RGB, #RRGGBB, #RRGGBBAA or a palette name\n"
+        let message = "pages/index.md:2:24: error: invalid colour '#1020'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name\n"
 
         let render = try CLIRunner.run(["render", "pages/index.md", "--output", "row.png"], cwd: root)
         #expect(render.status == 1)

@@ -95,7 +95,9 @@ struct SpecParseRun {
             keyword = k
         } else {
             let kinds = Keyword.all.map { $0.0 }
-            if let guess = Suggestions.closest(to: word, in: kinds) {
+            if let borrowed = BorrowedWords.nodeKind(word) {
+                error("unknown node kind '\(SpecText.show(first.value))'; \(borrowed)", line.line, first.column)
+            } else if let guess = Suggestions.closest(to: word, in: kinds) {
                 guessed = Keyword.named(guess)
                 error("unknown node kind '\(SpecText.show(first.value))'; did you mean '\(guess)'?", line.line, first.column)
             } else {

@@ -13,6 +13,8 @@ enum SpecValues {
                        bounded: Bool = true) -> Result<Double, ValueProblem> {
         let (num, suffix) = SpecNumber.split(v)
         let shown = SpecText.show(v)
+        // `px` as CSS writes it: a point is a CSS pixel (site/reference/language.md).
+        if suffix.elementsEqual("px".utf8), !num.isEmpty { return points(Array(num), name, positive: positive, bounded: bounded) }
         if !suffix.isEmpty, !num.isEmpty, case .success = SpecNumber.decimal(num) {
             return .failure(ValueProblem(message:
                 "unknown unit '\(SpecText.show(suffix))' in '\(shown)' for \(name); write points as a plain number like \(SpecText.show(num))"))
@@ -52,7 +54,7 @@ enum SpecValues {
         if num.isEmpty || !suffix.isEmpty && !isNumber(num) {
             return .failure(ValueProblem(message: "invalid length '\(SpecText.show(v))' for \(name); expected points like 56 or a percentage like 50%"))
         }
-        if !suffix.isEmpty {
+        if !suffix.isEmpty && !suffix.elementsEqual("px".utf8) {
             return .failure(ValueProblem(message:
                 "unknown unit '\(SpecText.show(suffix))' in '\(SpecText.show(v))' for \(name); write points as a plain number like \(SpecText.show(num)) or a percentage like 50%"))
         }
@@ -129,11 +131,13 @@ enum SpecValues {
         return .success(d.value())
     }
 
-    static let colourForms = "expected #RGB, #RRGGBB, #RRGGBBAA or a palette name"
+    static let colourForms = "expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name"
 
-    /// `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a palette name (NamedColors).
+    /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour function (`ColourFunctions`) or a
+    /// palette name (NamedColors).
     static func colour(_ v: [UInt8]) -> Result<RGBA, ValueProblem> {
         let shown = SpecText.show(v)
+        if let function = ColourFunctions.parse(v) { return function }
         if v.first == 0x23 {
             var nibbles: [UInt8] = []
             for c in v.dropFirst() {
@@ -179,6 +183,9 @@ enum SpecValues {
         let word = String(decoding: v, as: UTF8.self)
         for (spelling, value) in options where spelling.hasSameBytes(as: word) { return .success(value) }
         let spellings = options.map { $0.0 }
+        if let borrowed = BorrowedWords.value(word, for: name) {
+            return .failure(ValueProblem(message: "invalid \(name) '\(SpecText.show(v))'; \(borrowed)"))
+        }
         if let guess = Suggestions.closest(to: word, in: spellings) {
             return .failure(ValueProblem(message: "invalid \(name) '\(SpecText.show(v))'; did you mean '\(guess)'?"))
         }
