@@ -17,6 +17,8 @@ struct RhythmDraft {
     var pulseFrom = Defaults.pulseFrom
     var pulseTo = Defaults.pulseTo
     var scope = SweepScope.component
+    /// Where `scope=` was written on this spec's animation line (nil when inherited).
+    var scopePosition: SourcePosition?
     var fade: Double = 0
 }
 
@@ -37,7 +39,10 @@ extension SpecParseRun {
         case "to":
             if let o = check(SpecValues.opacity(v, name), token, line), apply { rhythm.pulseTo = o }
         case "scope":
-            if let s = check(SpecValues.keyword(v, name, AnimationRhythmWords.scope), token, line), apply { rhythm.scope = s }
+            if let s = check(SpecValues.keyword(v, name, AnimationRhythmWords.scope), token, line), apply {
+                rhythm.scope = s
+                rhythm.scopePosition = SourcePosition(line: line.line, column: token.column)
+            }
         default:
             if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.fade = t }
         }
