@@ -6,8 +6,9 @@ import Testing
 
 /// A component in a right-to-left page keeps its own left-to-right layout, so the
 /// browser still draws the reference PNG (site/reference/layout.md, "Direction"). The
-/// same markup without its `dir="ltr"` mirrors the rows but not the band: the test that
-/// the pin is what keeps them together.
+/// same component without its `dir="ltr"` and its CSS's `direction:ltr` (the reset
+/// against the page's CSS, site/reference/rendering.md) mirrors the rows but not the
+/// band: the test that the pin is what keeps them together.
 @Suite(.serialized) struct RightToLeftPageTests {
     static let spec = """
         skeleton "Row" width=200
@@ -27,8 +28,10 @@ import Testing
         let component = ComponentEmitter.emit(parsed, layout: layout, label: nil, options: EmitOptions(frozenAt: 0.25))
         let html = pinned ? component.html : component.html.replacingOccurrences(of: " dir=\"ltr\"", with: "")
         #expect(component.html.contains(" dir=\"ltr\" ") == true)
+        #expect(component.css.components(separatedBy: ";direction:ltr").count == 3)
+        let css = pinned ? component.css : component.css.replacingOccurrences(of: ";direction:ltr", with: "")
         let page = "<!DOCTYPE html>\n<html lang=\"ar\" dir=\"rtl\" data-theme=\"light\">\n<head>\n<meta charset=\"utf-8\">\n"
-            + "<style>\nhtml,body{margin:0;padding:0;background:#ffffff}\n" + component.css + "</style>\n</head>\n<body>\n"
+            + "<style>\nhtml,body{margin:0;padding:0;background:#ffffff}\n" + css + "</style>\n</head>\n<body>\n"
             + html + "</body>\n</html>\n"
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,5 @@
+import SkeletonCore
+
 /// A component's HTML (`ComponentEmitter`'s `html`) read back as a tree, so the React
 /// writers render exactly the elements, attributes and whitespace the HTML export ships
 /// (site/guides/react-and-web-components.md). It reads only what the emitter writes:
