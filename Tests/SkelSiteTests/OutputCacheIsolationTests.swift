@@ -42,8 +42,11 @@ import Testing
         let rendered = try Data(contentsOf: png)
         let cached = try cachedLight(site.cache)
         #expect(cached.png == rendered)
-        // Its own inode, linked once: nothing else can see an edit of it.
-        #expect(try status(png).st_nlink == 1)
+        // Linked only from the output's two generations (the first build makes the other
+        // one as links, site/reference/output-folder.md, "The first edit"), never from the
+        // cache: no cache file sees an edit of it.
+        #expect(try status(png).st_nlink == 2)
+        #expect(try status(Self.workCopy(of: "png/a--block/light@1x.png", in: site)).st_ino == status(png).st_ino)
         #expect(try status(png).st_ino != status(cached.file).st_ino)
 
         // Overwrite the first bytes in place (same inode, no truncation).
@@ -63,14 +66,23 @@ import Testing
         #expect(try cachedLight(site.cache).png == rendered)
     }
 
-    @Test func everyOutputPNGIsASingleLinkFile() throws {
+    /// The same path in the other generation, which shares the file's inode.
+    static func workCopy(of path: String, in site: TestSite) -> URL {
+        OutputGenerations.storeURL(for: site.output).appendingPathComponent("work/" + path)
+    }
+
+    @Test func everyOutputPNGIsLinkedOnlyFromTheTwoGenerations() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }
         _ = try site.build()
         let folder = site.output.appendingPathComponent("png/a--block")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["dark@1x.png", "dark@2x.png", "light@1x.png", "light@2x.png"])
-        for name in names { #expect(try status(folder.appendingPathComponent(name)).st_nlink == 1, "\(name)") }
+        for name in names {
+            let png = folder.appendingPathComponent(name)
+            #expect(try status(png).st_nlink == 2, "\(name)")
+            #expect(try status(Self.workCopy(of: "png/a--block/" + name, in: site)).st_ino == status(png).st_ino, "\(name)")
+        }
     }
 
     @Test func anEditedOutputPNGIsNotCarriedIntoTheNextBuild() throws {
@@ -103,7 +115,9 @@ import Testing
     }
 
     /// A component folder of the old output that is a link to a folder elsewhere, even
-    /// one holding the very same bytes, is not linked from: the new file is its own.
+    /// one holding the very same bytes, is not linked from or written through: the new
+    /// output holds a real folder with the site's own file (the one the other generation
+    /// kept; the moved file shares it, as site/reference/output-folder.md says).
     @Test func aLinkedFolderInTheOldOutputIsNotLinkedFrom() throws {
         let site = try TestSite(Self.docs)
         defer { site.remove() }
@@ -117,8 +131,10 @@ import Testing
         let png = site.output.appendingPathComponent("png/a--block/light@1x.png")
         let foreignPNG = foreign.appendingPathComponent("light@1x.png")
         #expect(try status(component).st_mode & S_IFMT == S_IFDIR)
-        #expect(try status(png).st_nlink == 1)
-        #expect(try status(foreignPNG).st_nlink == 1)
+        #expect(try status(png).st_mode & S_IFMT == S_IFREG)
         #expect(try Data(contentsOf: png) == Data(contentsOf: foreignPNG))
+        // Nothing was written through the link: the foreign folder holds what it held.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: foreign.path).sorted()
+                == ["dark@1x.png", "dark@2x.png", "light@1x.png", "light@2x.png"])
     }
 }
