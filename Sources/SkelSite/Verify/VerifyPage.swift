@@ -68,7 +68,6 @@ enum VerifyPage {
             + head + "</head>\n<body>\n" + body + "</body>\n</html>\n"
     }
 
-
     /// The fragment that shows sheet `index` of a book.
     static func sheetID(_ index: Int) -> String { "sheet-" + String(index) }
 
