@@ -163,36 +163,37 @@ import Testing
         #expect(await Self.fired(signal, within: 0.5) == false)
     }
 
-    /// A save seen half done, truncated and written 30 ms later (an editor's save on a
-    /// loaded machine), is one change, not two: the watcher waits until the files stay the
-    /// same. Before, a watcher polling every 10 ms saw the empty file and called twice.
-    @Test func aSaveSeenHalfDoneIsOneChange() async throws {
-        let site = try TestSite(["index.md": "# One\n"])
-        defer { site.remove() }
-        // A settle far above the 30 ms gap, so a loaded machine cannot stretch the gap past it.
-        let watcher = SourceWatcher(roots: [site.source], interval: 0.01, settle: 2)
-        let calls = Counter()
-        watcher.start { calls.add() }
-        defer { watcher.stop() }
-        let file = site.source.appendingPathComponent("index.md")
-        for round in 1...2 {
-            let handle = try FileHandle(forWritingTo: file)
-            try handle.truncate(atOffset: 0)
-            try await Task.sleep(for: .milliseconds(30))
-            try handle.write(contentsOf: Data("# Round \(round), longer\n".utf8))
-            try handle.close()
-            let deadline = Date().addingTimeInterval(20)
-            while calls.value < round, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            // Time for a second call, had the half-done save been taken for a change.
-            try await Task.sleep(for: .milliseconds(2500))
-            #expect(calls.value == round, "round \(round)")
-        }
-    }
-
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func add() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
+    /// A save seen half done (the file truncated, its bytes written 30 ms later, as a
+    /// loaded machine may show an editor's save) is one change: the watcher takes the
+    /// files once they have stayed the same for `settle`. Run on a fake clock (why: with
+    /// real sleeps, a test whose tasks wait on a cooperative pool that parallel tests keep
+    /// busy saw its gap stretched past any settle). Before, the first scan's half-done
+    /// state was taken, and the write was a second change.
+    @Test func aSaveSeenHalfDoneIsOneChange() {
+        let half = ["index.md": "0@1"], whole = ["index.md": "18@2"]
+        var clock = Date(timeIntervalSince1970: 0)
+        var scans: [(at: Double, state: [String: String])] = []
+        // The write lands 25 ms after the half-done state was seen; scans come every 10 ms.
+        let settled = SourceWatcher.settled(from: half, settle: 0.05, scan: {
+            let state = clock.timeIntervalSince1970 >= 0.025 ? whole : half
+            scans.append((clock.timeIntervalSince1970, state))
+            return state
+        }, now: { clock }, sleep: { clock += $0 })
+        #expect(settled == whole)
+        #expect(scans.prefix(3).map(\.state) == [half, half, whole])
+        // It ended once the whole file had stayed so for the settle, not before.
+        #expect(scans.dropFirst(2).allSatisfy { $0.state == whole })
+        let firstWhole = scans[2].at
+        #expect(clock.timeIntervalSince1970 - firstWhole >= 0.05 - 1e-9)
+        #expect(clock.timeIntervalSince1970 - firstWhole < 0.07)
+        // Steady changes still end, at twenty times the settle, with what was seen last.
+        var count = 0
+        clock = Date(timeIntervalSince1970: 0)
+        let busy = SourceWatcher.settled(from: [:], settle: 0.05, scan: {
+            count += 1
+            return ["a": "\(count)"]
+        }, now: { clock }, sleep: { clock += $0 })
+        #expect(busy == ["a": "\(count)"])
+        #expect(clock.timeIntervalSince1970 >= 1.0 - 1e-9 && clock.timeIntervalSince1970 < 1.02)
     }
 }

@@ -145,18 +145,26 @@ public final class SourceWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    /// Scans again every fifth of `settle` until the fingerprint has not changed for
-    /// `settle` (at most twenty times that, so steady writes still get a rebuild).
     private func settled(from first: [String: String]) -> [String: String] {
+        Self.settled(from: first, settle: settle, scan: { scan().files }, stopped: { lock.withLock { stopped } })
+    }
+
+    /// The fingerprint once it has stopped changing: scanned again every fifth of
+    /// `settle` until it has stayed the same for `settle` (at most twenty times that, so
+    /// steady writes still get a rebuild). The clock and the sleep are parameters so a
+    /// test can run it on a fake clock.
+    static func settled(from first: [String: String], settle: TimeInterval, scan: () -> [String: String],
+                        stopped: () -> Bool = { false }, now: () -> Date = { Date() },
+                        sleep: (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }) -> [String: String] {
         var current = first
-        var quietSince = Date()
+        var quietSince = now()
         let deadline = quietSince.addingTimeInterval(settle * 20)
-        while Date().timeIntervalSince(quietSince) < settle, Date() < deadline, !lock.withLock({ stopped }) {
-            Thread.sleep(forTimeInterval: settle / 5)
-            let again = scan().files
+        while now().timeIntervalSince(quietSince) < settle, now() < deadline, !stopped() {
+            sleep(settle / 5)
+            let again = scan()
             if again != current {
                 current = again
-                quietSince = Date()
+                quietSince = now()
             }
         }
         return current
