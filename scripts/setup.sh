@@ -7,7 +7,7 @@
 #          wasm module's JavaScript tests), python oracles pinned in scripts/oracle/requirements.txt,
 #          default-jre-headless (the Nu Html Checker of scripts/check-pages.sh),
 #          node-react, node-react-dom and node-typescript (the React export's tests)
-#   bench: + hugo and skia-python
+#   bench: + hugo, skia-python and pyoxipng
 set -euo pipefail
 purpose=${2:-build}
 [ "${1:-}" = "--for" ] || purpose=${1:-build}
@@ -57,6 +57,8 @@ if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
 fi
 if [ "$purpose" = bench ]; then
   python3 -c "import skia" >/dev/null 2>&1 || pip_args+=(skia-python)
+  # SkeletonBench png's oxipng rows (scripts/bench/png_peers.py).
+  python3 -c "import oxipng" >/dev/null 2>&1 || pip_args+=(pyoxipng==9.1.1)
 fi
 if [ ${#pip_args[@]} -gt 0 ]; then
   echo "setup: pip installing ${pip_args[*]}" >&2
