@@ -66,6 +66,21 @@
     });
   }
 
+  // The search box and the tag buttons of both gallery forms: typing applies the
+  // filter; a tag button toggles its tag in activeTags (and says so in aria-pressed).
+  function wireFilters(input, tagButtons, activeTags, apply) {
+    input.addEventListener("input", apply);
+    tagButtons.forEach(function (button) {
+      button.addEventListener("click", function () {
+        var tag = button.getAttribute("data-tag");
+        var at = activeTags.indexOf(tag);
+        if (at === -1) activeTags.push(tag); else activeTags.splice(at, 1);
+        button.setAttribute("aria-pressed", String(at === -1));
+        apply();
+      });
+    });
+  }
+
   function setupSearch() {
     var data = document.getElementById("skelsite-search-index");
     var input = document.getElementById("search-input");
@@ -99,16 +114,7 @@
       if (status) status.textContent = (words.length || activeTags.length)
         ? shown + " of " + entries.length + " components" : "";
     }
-    input.addEventListener("input", apply);
-    tagButtons.forEach(function (button) {
-      button.addEventListener("click", function () {
-        var tag = button.getAttribute("data-tag");
-        var at = activeTags.indexOf(tag);
-        if (at === -1) activeTags.push(tag); else activeTags.splice(at, 1);
-        button.setAttribute("aria-pressed", String(at === -1));
-        apply();
-      });
-    });
+    wireFilters(input, tagButtons, activeTags, apply);
     var query = new URLSearchParams(window.location.search).get("q");
     if (query) { input.value = query; }
     apply();
@@ -200,16 +206,7 @@
       if (status) status.textContent = (words.length || activeTags.length)
         ? matches.length + " of " + entries.length + " components" : "";
     }
-    input.addEventListener("input", apply);
-    tagButtons.forEach(function (button) {
-      button.addEventListener("click", function () {
-        var tag = button.getAttribute("data-tag");
-        var at = activeTags.indexOf(tag);
-        if (at === -1) activeTags.push(tag); else activeTags.splice(at, 1);
-        button.setAttribute("aria-pressed", String(at === -1));
-        apply();
-      });
-    });
+    wireFilters(input, tagButtons, activeTags, apply);
     if (more) more.addEventListener("click", function () {
       var from = Math.min(shown, matches.length);
       shown += pageSize;

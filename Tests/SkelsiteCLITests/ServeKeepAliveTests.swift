@@ -30,22 +30,12 @@ import Glibc
     /// A blocking loopback connection that reads one reply at a time (its head, then as
     /// many bytes as `Content-Length` says), so it can go on to the next request.
     final class Connection {
-        let fd: Int32
+        /// The socket, connected as LoopbackHTTP connects (and closed with it).
+        private let link: LoopbackHTTP
+        var fd: Int32 { link.fd }
         private var buffer: [UInt8] = []
 
-        init(port: UInt16) throws {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard result == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
-        }
-
-        deinit { close(fd) }
+        init(port: UInt16) throws { link = try LoopbackHTTP(port: port) }
 
         func send(_ text: String) {
             let bytes = Array(text.utf8)
