@@ -120,7 +120,7 @@ import Testing
                                    width: 240, height: 132, name: "limits.md:44", tileX: 0, tileY: 480,
                                    frameWidth: 240, frameHeight: 612)
         #expect(VerifyPage.tile("<div>c</div>\n", cell)
-                == "<div style=\"position:relative;left:-0px;top:-480px;width:240px;height:612px\">\n<div>c</div>\n</div>\n")
+                == "<div style=\"position:absolute;left:-0px;top:-480px;width:240px;height:612px\">\n<div>c</div>\n</div>\n")
         cell.width = 240
         cell.height = 612
         cell.tileY = 0

@@ -108,6 +108,6 @@ import Testing
         #expect(sheets.first?.hasPrefix("id=\"sheet-0\" style=\"width:480px;height:480px\">\n<!-- limits.md:1 light t=0s tile at 0,0 -->") == true)
         #expect(sheets.last?.hasPrefix("id=\"sheet-5\" style=\"width:480px;height:132px\">\n<!-- limits.md:1 dark t=1.5s tile at 0,480 -->") == true)
         #expect(sheets.last?.contains("<!-- limits.md:1 dark t=2.25s tile at 0,480 -->") == true)
-        #expect(sheets.last?.contains("<div style=\"position:relative;left:-0px;top:-480px;width:240px;height:612px\">") == true)
+        #expect(sheets.last?.contains("<div style=\"position:absolute;left:-0px;top:-480px;width:240px;height:612px\">") == true)
     }
 }

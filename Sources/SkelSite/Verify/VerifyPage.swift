@@ -35,8 +35,8 @@ enum VerifyPage {
     /// with a fragment to see a sheet.
     ///
     /// `hostCSS` (`verify --host-css`): a page's stylesheet, put after the components'
-    /// CSS, so it wins every tie; the page's own boxes (html, body, sheets, cells and
-    /// the fluid frame's container) are then held in place by selectors it cannot
+    /// CSS, so it wins every tie; the page's own boxes (html, body, sheets, cells, the
+    /// fluid frame's container and a tile's box: every div without a class) are then held in place by selectors it cannot
     /// outrank with element or universal rules, and the body stands at the page's top
     /// left whatever its direction. `form`: how each frame's component is shown.
     static func book(_ sheets: [(cells: [Cell], width: Int, height: Int)], hostCSS: String? = nil,
@@ -57,10 +57,10 @@ enum VerifyPage {
             + "</style>\n<style>\n" + styles + "</style>\n"
         if let hostCSS {
             head += "<style>\n:root,:root>body{margin:0;padding:0;border:0}\n:root>body{position:absolute;left:0;top:0}\n"
-                + "body>.sheet,body>.sheet>.cell,.cell>div:not([class]){margin:0;padding:0;border:0;box-sizing:content-box;"
+                + "body>.sheet,body>.sheet>.cell,.cell div:not([class]){margin:0;padding:0;border:0;box-sizing:content-box;"
                 + "min-width:0;max-width:none;min-height:0;max-height:none;float:none;writing-mode:horizontal-tb;"
                 + "transform:none;opacity:1}\n"
-                + ".cell>div:not([class]){display:block;position:static;height:auto}\n</style>\n<style>\n"
+                + ".cell div:not([class]){display:block;position:static;height:auto}\n</style>\n<style>\n"
                 + hostCSS + "\n</style>\n"
         }
         if form == .webComponent { head += elements.script }
@@ -106,7 +106,9 @@ enum VerifyPage {
     /// where it sits on the page moves (by whole CSS pixels, so whole device pixels).
     static func tile(_ html: String, _ cell: Cell) -> String {
         guard cell.width != cell.frameWidth || cell.height != cell.frameHeight else { return html }
-        return "<div style=\"position:relative;left:-" + String(cell.tileX) + "px;top:-" + String(cell.tileY)
+        // Absolute against the cell, so the offset holds whatever the page's direction (a
+        // block wider than its cell stands at the cell's right edge in a right-to-left page).
+        return "<div style=\"position:absolute;left:-" + String(cell.tileX) + "px;top:-" + String(cell.tileY)
             + "px;width:" + String(cell.frameWidth) + "px;height:" + String(cell.frameHeight) + "px\">\n" + html + "</div>\n"
     }
 }
