@@ -12,9 +12,11 @@ enum ColourFunctions {
         let lower = v.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         let open = lower.firstIndex(of: 0x28)
         guard let open, open == 3 || open == 4 else { return nil }
-        let name = String(decoding: lower[0..<3], as: UTF8.self)
-        guard name == "rgb" || name == "hsl", open == 3 || lower[3] == 0x61 else { return nil }
-        let function = name
+        // Compared as bytes: String's == asks for Unicode normalisation, which the wasm
+        // build does not link.
+        let isRGB = lower[0..<3].elementsEqual("rgb".utf8)
+        guard isRGB || lower[0..<3].elementsEqual("hsl".utf8), open == 3 || lower[3] == 0x61 else { return nil }
+        let function = isRGB ? "rgb" : "hsl"
         let shown = SpecText.show(v)
         guard lower.last == 0x29 else {
             return .failure(ValueProblem(message: "colour '\(shown)' has no closing ')'; write it without spaces, like "
@@ -45,7 +47,7 @@ enum ColourFunctions {
             }
             alpha = byte(a * 255)
         }
-        if function == "rgb" {
+        if isRGB {
             var channels: [UInt8] = []
             for part in parts.prefix(3) {
                 guard let value = channel(part) else {
@@ -67,7 +69,7 @@ enum ColourFunctions {
 
     static func form(_ shown: String, _ function: String) -> ValueProblem {
         ValueProblem(message: "invalid colour '\(shown)'; expected \(function)() with three parts and an optional alpha, "
-            + (function == "rgb" ? "like rgb(0,0,0) or rgba(0,0,0,0.11)" : "like hsl(210,20%,96%) or hsla(210,20%,96%,0.5)"))
+            + (function.hasSameBytes(as: "rgb") ? "like rgb(0,0,0) or rgba(0,0,0,0.11)" : "like hsl(210,20%,96%) or hsla(210,20%,96%,0.5)"))
     }
 
     /// CSS Color 4's HSL to RGB, each channel from 0 to 1.
