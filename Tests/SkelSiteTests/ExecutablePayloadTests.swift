@@ -87,6 +87,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [folder.lastPathComponent])
     }
 
+    /// In a shared temporary folder another user could make the folder's name first: a
+    /// link (or a folder not ours) there is refused, never read as the theme.
+    @Test func aFolderThatIsALinkIsNotTrusted() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("unpack-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bytes = Self.payload(program: [7], files: [("Templates/page.mustache", Array("page".utf8))])
+        let payload = try #require(try Self.read(bytes).get())
+        let planted = root.appendingPathComponent("planted")
+        try FileManager.default.createDirectory(at: planted.appendingPathComponent("Templates"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("payload-" + payload.digest.prefix(16)),
+                                                   withDestinationURL: planted)
+        #expect(throws: UnpackedPayload.UnpackError.self) { try UnpackedPayload.unpack(payload, into: root) }
+    }
+
     @Test func theCacheFolderFollowsXDGThenHome() {
         #expect(UnpackedPayload.cacheRoot(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path == "/c/skelsite")
         #expect(UnpackedPayload.cacheRoot(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).path == "/h/.cache/skelsite")

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The running executable's payload (`ExecutablePayload`) as files on disk, where the
 /// theme loader and the playground's module lookup read them like an installed theme:
@@ -8,7 +9,7 @@ import Foundation
 /// (written under a temporary name, then renamed), so a folder with the name is complete,
 /// two processes unpacking at once both end with the same files, and a new release
 /// never reads an older one's theme. `<cache>` is `$XDG_CACHE_HOME`, else `~/.cache`,
-/// else the temporary folder.
+/// else (or when that cannot be written) the temporary folder.
 public enum UnpackedPayload {
     public static let templatesFolder = "Templates"
     public static let wasmFile = "skelsite.wasm"
@@ -19,7 +20,10 @@ public enum UnpackedPayload {
     /// an executable without a payload or when no cache folder can be written.
     public static let folder: URL? = {
         guard let payload = ExecutablePayload.ofRunningExecutable() else { return nil }
-        return try? unpack(payload, into: cacheRoot())
+        // A cache folder that cannot be written (a read-only home) falls back to the
+        // temporary folder.
+        return (try? unpack(payload, into: cacheRoot()))
+            ?? (try? unpack(payload, into: cacheRoot(environment: [:])))
     }()
 
     /// The build description the payload carries, if any.
@@ -43,8 +47,14 @@ public enum UnpackedPayload {
     public static func unpack(_ payload: ExecutablePayload, into root: URL) throws -> URL {
         let fileManager = FileManager.default
         let folder = root.appendingPathComponent("payload-\(payload.digest.prefix(16))")
-        if fileManager.fileExists(atPath: folder.path) { return folder }
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        // Only our own real folders are trusted: in a shared temporary folder another
+        // user could have made the name first.
+        guard ownFolder(root) else { throw UnpackError.notOurs(root.path) }
+        if fileManager.fileExists(atPath: folder.path) {
+            guard ownFolder(folder) else { throw UnpackError.notOurs(folder.path) }
+            return folder
+        }
         let staging = root.appendingPathComponent(".payload-\(payload.digest.prefix(16))-\(getpid())")
         try? fileManager.removeItem(at: staging)
         defer { try? fileManager.removeItem(at: staging) }
@@ -59,5 +69,13 @@ public enum UnpackedPayload {
             // Another process unpacked the same payload first: its copy is as good.
         }
         return folder
+    }
+
+    enum UnpackError: Error { case notOurs(String) }
+
+    /// A real folder (not a link) that this user owns.
+    static func ownFolder(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid()
     }
 }
