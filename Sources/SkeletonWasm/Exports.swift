@@ -80,7 +80,12 @@ public func html(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutabl
     writer.animation(parsed.animation)
     // Last, so readers that stop after the animation still work: the same spec as a
     // SwiftUI view (site/reference/swiftui-export.md), as `skelsite export` writes it.
-    writer.text(SwiftUIExport.viewsFile([ExportedSpec(spec: parsed, origin: "the playground")]))
+    let exported = [ExportedSpec(spec: parsed, origin: "the playground")]
+    writer.text(SwiftUIExport.viewsFile(exported))
+    // Then as `export --format react` and `--format web-component` write it
+    // (site/guides/react-and-web-components.md).
+    writer.text(ReactExport.jsxFile(exported))
+    writer.text(WebComponentExport.moduleFile(exported, prefix: WebComponentExport.defaultPrefix, command: "web-component"))
     return ResultHandle.make(kind: .html, data: writer.bytes)
 }
 

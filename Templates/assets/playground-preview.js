@@ -59,7 +59,7 @@ export class CanvasView {
  * component's `[data-theme=…] .scope` rules only see ancestors inside the shadow).
  */
 export class LiveView {
-  constructor(host, htmlOut, cssOut, swiftuiOut) {
+  constructor(host, htmlOut, cssOut, swiftuiOut, reactOut, webComponentOut) {
     this.host = host;
     const shadow = host.attachShadow({ mode: 'open' });
     this.themed = document.createElement('div');
@@ -70,15 +70,20 @@ export class LiveView {
     this.htmlOut = htmlOut;
     this.cssOut = cssOut;
     this.swiftuiOut = swiftuiOut;
+    this.reactOut = reactOut;
+    this.webComponentOut = webComponentOut;
     this.animations = [];
   }
 
-  show({ html, css, swiftui }) {
+  show({ html, css, swiftui, react, webComponent }) {
     this.sheet.replaceSync(css);
     this.themed.replaceChildren(sanitized(html));
     this.htmlOut.textContent = html;
     this.cssOut.textContent = css;
     this.swiftuiOut.textContent = swiftui;
+    // A theme without the React and web-component blocks (an older playground.mustache).
+    if (this.reactOut) this.reactOut.textContent = react;
+    if (this.webComponentOut) this.webComponentOut.textContent = webComponent;
     this.holdAnimations();
   }
 

@@ -40,7 +40,7 @@ const state = {
 
 const editor = new Editor({ source: $('pg-source'), gutter: $('pg-gutter'), backdrop: $('pg-backdrop'), list: $('pg-diagnostics') });
 const canvas = new CanvasView($('pg-canvas'));
-const live = new LiveView($('pg-live'), $('pg-html'), $('pg-css'), $('pg-swiftui'));
+const live = new LiveView($('pg-live'), $('pg-html'), $('pg-css'), $('pg-swiftui'), $('pg-react'), $('pg-web-component'));
 const controls = $('pg-controls');
 const play = $('pg-play');
 const scrub = $('pg-scrub');

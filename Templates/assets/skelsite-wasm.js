@@ -58,10 +58,12 @@
  *
  * ## sk.html(specText, { inherit })
  *
- * Returns `{ scope, html, css, warnings, animation, swiftui }`: the component's scope
- * class (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits
- * them, with warnings and animation as for `render`, and the spec as a SwiftUI view, as
- * `skelsite export --format swiftui` writes it (without the shared support file); or
+ * Returns `{ scope, html, css, warnings, animation, swiftui, react, webComponent }`: the
+ * component's scope class (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as
+ * `skelsite build` emits them, with warnings and animation as for `render`, and the spec
+ * as a SwiftUI view, as `skelsite export --format swiftui` writes it (without the shared
+ * support file), as a React component (`--format react`'s JSX) and as a custom element
+ * (`--format web-component`'s module); or
  * `{ diagnostics }` as above. It paints nothing, so it is the cheap way to validate a spec.
  *
  * ## Errors
@@ -234,7 +236,9 @@ export async function load(source) {
         const css = reader.text();
         const warnings = reader.diagnostics();
         const animation = reader.animation();
-        return { scope, html, css, warnings, animation, swiftui: reader.text() };
+        const swiftui = reader.text();
+        const react = reader.text();
+        return { scope, html, css, warnings, animation, swiftui, react, webComponent: reader.text() };
       });
     },
   };

@@ -61,9 +61,11 @@ import Testing
                                "width": image.width, "height": image.height, "rgba": file])
             }
             let component = ComponentEmitter.emit(spec, layout: layout)
-            let swiftui = SwiftUIExport.viewsFile([ExportedSpec(spec: spec, origin: "the playground")])
+            let exported = [ExportedSpec(spec: spec, origin: "the playground")]
+            let swiftui = SwiftUIExport.viewsFile(exported)
             html.append(["spec": text, "scope": component.scope, "html": component.html, "css": component.css,
-                         "swiftui": swiftui])
+                         "swiftui": swiftui, "react": ReactExport.jsxFile(exported),
+                         "webComponent": WebComponentExport.moduleFile(exported, prefix: "sk", command: "web-component")])
         }
         // The same spec under a page's settings (the `inherit` option): the native side
         // parses with the settings the build would give it.

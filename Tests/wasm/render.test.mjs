@@ -8,7 +8,7 @@
 // `swift test --filter WasmParityTests`; it builds the wasm and calls this script):
 //   { "frames":      [{ spec, time, scale, theme, width, height, rgba: "file.rgba" }],
 //     "diagnostics": [{ spec, diagnostics: [{ line, column, message, severity }] }],
-//     "html":        [{ spec, scope, html, css, swiftui }],
+//     "html":        [{ spec, scope, html, css, swiftui, react, webComponent }],
 //     "inherited":   [{ spec, inherit, time, scale, theme, width, height, rgba, scope, html, css }] }
 // `spec` is the spec's text. Exit 0 when everything matches, 1 with a report otherwise.
 //
@@ -91,7 +91,7 @@ for (const c of cases.diagnostics) {
 
 for (const c of cases.html) {
   const got = sk.html(c.spec);
-  for (const key of ['scope', 'html', 'css', 'swiftui']) {
+  for (const key of ['scope', 'html', 'css', 'swiftui', 'react', 'webComponent']) {
     if (got[key] !== c[key]) {
       const at = [...(got[key] ?? '')].findIndex((ch, i) => ch !== c[key][i]);
       failures.push(`${title(c.spec)}: ${key} differs at character ${at}\n  wasm   ${JSON.stringify((got[key] ?? '').slice(Math.max(0, at - 40), at + 40))}\n  native ${JSON.stringify(c[key].slice(Math.max(0, at - 40), at + 40))}`);
