@@ -23,11 +23,11 @@ import Testing
         let version = try CLIRunner.run(["--version"])
         #expect(version.status == 0)
         // The version, then the fingerprint render-cache keys start with: version,
-        // artifacts format, and this binary's size and modification time.
+        // artifacts format, the PNG encoder's, and this binary's size and modification time.
         let binary = try CLIRunner.binary()
         let attributes = try FileManager.default.attributesOfItem(atPath: binary.path)
         let size = try #require(attributes[.size] as? NSNumber).intValue
         let modified = try #require(attributes[.modificationDate] as? Date).timeIntervalSince1970
-        #expect(version.stdout == "skelsite 0.1.0\nrenderer fingerprint: skelsite 0.1.0|component-artifacts-6|\(size)-\(modified)\n")
+        #expect(version.stdout == "skelsite 0.1.0\nrenderer fingerprint: skelsite 0.1.0|component-artifacts-6|png-2|\(size)-\(modified)\n")
     }
 }
