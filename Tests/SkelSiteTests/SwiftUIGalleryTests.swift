@@ -8,14 +8,9 @@ import Testing
 /// and the site ships the support file that view needs (site/reference/swiftui-export.md).
 @Suite struct SwiftUIGalleryTests {
     @Test func componentPageShowsTheExportAndTheSiteShipsItsSupport() throws {
-        let spec = "skeleton \"Row & co\" width=200\n  row gap=8\n    circle 24\n    rect height=10 grow=1\n"
-        let site = try TestSite(["index.md": "# Gallery\n", "rows.md": "# Rows\n\n```skeleton\n" + spec + "```\n"])
+        let (site, page, exported) = try WebExportGalleryTests.builtRowsPage()
         defer { site.remove() }
-        let report = try site.build()
-        #expect(report.succeeded)
-        let page = try String(contentsOf: site.output.appendingPathComponent("rows.html"), encoding: .utf8)
-        let parsed = try #require(SpecParser.parse(spec, firstLine: 4).spec)
-        let view = SwiftUIExport.viewsFile([ExportedSpec(spec: parsed, origin: "rows.md:4:1")])
+        let view = SwiftUIExport.viewsFile(exported)
         #expect(view.contains("public struct RowCoSkeleton: View {"))
         let escaped = view.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -14,15 +14,21 @@ import Testing
             .replacingOccurrences(of: "'", with: "&#39;")
     }
 
-    @Test func componentPageShowsTheReactAndWebComponentExports() throws {
+    /// A site with one doc, rows.md, holding one spec: the built page and the spec as
+    /// the exports take it (also SwiftUIGalleryTests'). The caller removes the site.
+    static func builtRowsPage() throws -> (site: TestSite, page: String, exported: [ExportedSpec]) {
         let spec = "skeleton \"Row & co\" width=200\n  row gap=8\n    circle 24\n    rect height=10 grow=1\n"
         let site = try TestSite(["index.md": "# Gallery\n", "rows.md": "# Rows\n\n```skeleton\n" + spec + "```\n"])
-        defer { site.remove() }
         let report = try site.build()
         #expect(report.succeeded)
         let page = try String(contentsOf: site.output.appendingPathComponent("rows.html"), encoding: .utf8)
         let parsed = try #require(SpecParser.parse(spec, firstLine: 4).spec)
-        let exported = [ExportedSpec(spec: parsed, origin: "rows.md:4:1")]
+        return (site, page, [ExportedSpec(spec: parsed, origin: "rows.md:4:1")])
+    }
+
+    @Test func componentPageShowsTheReactAndWebComponentExports() throws {
+        let (site, page, exported) = try Self.builtRowsPage()
+        defer { site.remove() }
         let jsx = ReactExport.jsxFile(exported)
         #expect(jsx.contains("export function RowCoSkeleton({ label, className, style, loading }) {"))
         let module = WebComponentExport.moduleFile(exported, prefix: "sk", command: "web-component")
