@@ -31,10 +31,11 @@ enum CLIRunner {
         throw Failure(description: "skelsite binary not found near \(CommandLine.arguments[0]); run `swift build` first")
     }
 
-    /// Runs `skelsite ARGS` in `cwd` (default: the current folder) and waits for it;
-    /// `environment` entries are set on top of this process's environment.
+    /// Runs `skelsite ARGS` (or `program ARGS`) in `cwd` (default: the current folder)
+    /// and waits for it; `environment` entries are set on top of this process's
+    /// environment. Output goes through files (a pipe could fill up and stall it).
     static func run(_ arguments: [String], cwd: URL? = nil, stdin: String? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], program: URL? = nil) throws -> Result {
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -44,7 +45,7 @@ enum CLIRunner {
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try program ?? binary()
         process.arguments = arguments
         if let cwd { process.currentDirectoryURL = cwd }
         // A CI job's step summary is the job's, not the tests': `diff` appends to it when

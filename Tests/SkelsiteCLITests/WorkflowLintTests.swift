@@ -19,32 +19,10 @@ import Testing
     static let actionlint = onPath("actionlint")
     static let pyYAMLAvailable = (try? run("/usr/bin/env", ["python3", "-c", "import yaml"]).status) == 0
 
-    /// Runs a program, its output through files (a pipe could fill up and stall it).
+    /// Runs a program (CLIRunner's runner, with another executable).
     static func run(_ program: String, _ arguments: [String], cwd: URL? = nil,
                     environment: [String: String] = [:]) throws -> CLIRunner.Result {
-        let scratch = try CLIRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let cwd { process.currentDirectoryURL = cwd }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return CLIRunner.Result(status: process.terminationStatus,
-                                stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                                stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        try CLIRunner.run(arguments, cwd: cwd, environment: environment, program: URL(fileURLWithPath: program))
     }
 
     /// `skelsite init` into a fresh folder; the folder and the workflow's path.
