@@ -18,8 +18,12 @@ public enum UnpackedPayload {
 
     /// The unpacked folder of this process's executable, made once per process; nil for
     /// an executable without a payload or when no cache folder can be written.
+    /// The running executable's payload, read once per process (the folder and the
+    /// build line both come from it).
+    static let payload: ExecutablePayload? = ExecutablePayload.ofRunningExecutable()
+
     public static let folder: URL? = {
-        guard let payload = ExecutablePayload.ofRunningExecutable() else { return nil }
+        guard let payload else { return nil }
         // A cache folder that cannot be written (a read-only home) falls back to the
         // temporary folder.
         return (try? unpack(payload, into: cacheRoot()))
@@ -28,8 +32,7 @@ public enum UnpackedPayload {
 
     /// The build description the payload carries, if any.
     public static let buildInfo: String? = {
-        guard let payload = ExecutablePayload.ofRunningExecutable(),
-              let file = payload.file(buildInfoFile) else { return nil }
+        guard let file = payload?.file(buildInfoFile) else { return nil }
         return String(decoding: file.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }()
 
