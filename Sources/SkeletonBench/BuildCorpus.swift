@@ -71,7 +71,7 @@ enum BuildCorpus {
         case 2:
             return "```skeleton\nskeleton \"\(title)\" width=\(width)\n  repeat 3 stagger=0.1s\n    row padding=8 gap=10\n      rect 32x32 radius=6\n      text lines=1 line-height=12\n```\n"
         case 3:
-            return "```skeleton\nskeleton \"\(title)\" width=\(width)\n  animation none\n  row padding=16 gap=8 radius=12 fill=#FFFFFF\n    capsule 80x24\n    spacer\n    capsule 60x24\n```\n"
+            return "```skeleton\nskeleton \"\(title)\" width=\(width)\n  animation none\n  row padding=16 gap=8 radius=12 fill=#FFFFFF dark-fill=#2C2C2E\n    capsule 80x24\n    spacer\n    capsule 60x24\n```\n"
         default:
             return "```skeleton\nskeleton \"\(title)\" width=\(width)\n  animation shimmer duration=1.5s direction=top-to-bottom\n  column padding=12 gap=8\n    text lines=3 last=\(50 + page % 40)%\n```\n"
         }
