@@ -1,4 +1,4 @@
-// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|component|floor|editloop|all]`.
+// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|component|floor|editloop [--against SKELSITE]|all]`.
 // Each section measures skelsite and its named peers in the same run on the same
 // machine and prints ratios. See scripts/bench.sh.
 // `SkeletonBench corpus DIR [--plain]` writes the build benchmark's corpus, to profile
@@ -26,5 +26,12 @@ if arguments.first == "corpus" {
     // The floor alone, three passes on every core (to compare builds by hand beside it).
     if requested.contains("floor") { runParallelFloorBench() }
     // The build section's edit-loop rows alone, without the Hugo comparison.
-    if requested.contains("editloop") { runEditLoopBench() }
+    // With `--against OTHER_SKELSITE`: both builds' rows in one run, as ratios.
+    if requested.contains("editloop") {
+        if let flag = arguments.firstIndex(of: "--against"), flag + 1 < arguments.count {
+            runEditLoopComparison(against: arguments[flag + 1])
+        } else {
+            runEditLoopBench()
+        }
+    }
 }
