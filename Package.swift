@@ -49,10 +49,13 @@ let package = Package(
         // systems cannot hold side by side (site/reference/command-line.md).
         // `diff` and `baseline update`: comparing PNG folders and their reports.
         .target(name: "SkelsiteDiff", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "Platform"]),
+        // `verify`: the browser drivers, the run (planning, scheduling, retry, reporting),
+        // shards and their merge; what a build reads of verify's results stays in SkelSite.
+        .target(name: "SkelsiteVerify", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "Platform"]),
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform",
+                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,10 +79,10 @@ let package = Package(
         // Goldens and the type-check stub are read from the source tree by path.
         .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore", "TestSupport"],
                     exclude: ["Goldens", "Stub"]),
-        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
+        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
         // The repository's own rules: no paths that differ only by case, the module graph
         // of docs/modules.md.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "TestSupport"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "TestSupport"]),
     ]
 )

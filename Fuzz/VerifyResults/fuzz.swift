@@ -1,5 +1,5 @@
 // libFuzzer entry for the reader of `build --verify-results FILE`
-// (Sources/SkelSite/Verify/VerifyResultsJSON.swift on LocatedJSON.swift). Any bytes:
+// (Sources/SkelSite/VerifyResults/VerifyResultsJSON.swift on LocatedJSON.swift). Any bytes:
 // no crash, no hang, and either agreements whose every figure is in range, or
 // located error lines (at most the cap plus one summary), each a single line
 // `fuzz.json:LINE:COLUMN: error: ...` whose place lies in the file.

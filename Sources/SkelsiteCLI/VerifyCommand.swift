@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkelSite
+import SkelsiteVerify
 import SkeletonCore
 
 /// `skelsite verify [SOURCE=site] [--browser chromium|firefox|webkit|all] [--json FILE] [--scale 1,2]

@@ -18,7 +18,8 @@ import Testing
         "SkelSite": ["SkeletonCore", "SkeletonWeb", "CCmarkGFM", "CSHA256", "Mustache", "TOMLKit",
                      "Foundation", "Dispatch", "Platform"],
         "SkelsiteDiff": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
-        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
+        "SkelsiteVerify": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
+        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
         "SkeletonBench": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform", "Foundation"],
     ]
     /// C targets: no Swift imports to check.

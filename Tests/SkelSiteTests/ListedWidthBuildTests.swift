@@ -2,6 +2,7 @@ import Foundation
 import SkeletonCore
 import Testing
 @testable import SkelSite
+@testable import SkelsiteVerify
 @testable import SkelsiteDiff
 
 /// A fluid spec's listed widths (`widths=`) in a build: four more stills per width,

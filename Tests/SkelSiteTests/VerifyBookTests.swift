@@ -1,6 +1,7 @@
 import SkeletonCore
 import Testing
 @testable import SkelSite
+@testable import SkelsiteVerify
 
 /// Sheets come in books: several sheets on one page, each shown while the page's
 /// fragment names it, so going to the next sheet is not a page load (VerifyPage.book,

@@ -2,6 +2,7 @@ import Foundation
 import SkeletonCore
 import Testing
 @testable import SkelSite
+@testable import SkelsiteVerify
 
 /// The wire formats verify speaks to Firefox (Marionette) and WebKit (WebDriver over
 /// HTTP), and the pure parts of choosing engines and packing sheets.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+@testable import SkelsiteVerify
 
 /// `build --verify-results FILE`: a verify run's figures on the component pages,
 /// matched by the spec's digest.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+@testable import SkelsiteVerify
 
 /// `build --verify-results FILE` checks every field of the file it reads, and reports
 /// each bad one at its line and column (site/reference/limits.md, "Files skelsite

@@ -1,6 +1,7 @@
 import SkeletonCore
 import Testing
 @testable import SkelSite
+@testable import SkelsiteVerify
 
 /// Frames larger than a sheet are shot in tiles (VerifySheets), each tile's part of the
 /// component moved to the cell's origin (VerifyPage), and put back together before the

@@ -1,5 +1,6 @@
 import Foundation
 import SkelSite
+import SkelsiteVerify
 import SkeletonCore
 import SkeletonWeb
 import Testing

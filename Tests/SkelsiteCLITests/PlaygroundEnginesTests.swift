@@ -1,5 +1,6 @@
 import Foundation
 import SkelSite
+import SkelsiteVerify
 import Testing
 
 /// The playground in Firefox and WebKit (Tests/wasm/playground-engines.test.mjs), as

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SkelSite
+@testable import SkelsiteVerify
 import SkeletonCore
 import Testing
 

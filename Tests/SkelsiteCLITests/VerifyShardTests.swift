@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SkeletonCore
 @testable import SkelSite
+@testable import SkelsiteVerify
 
 /// `verify --shard I/N` and `verify merge` (site/reference/command-line.md, "verify --shard",
 /// "verify merge").

@@ -3,7 +3,7 @@
 // served by skelsite serve), a link carrying a spec renders the native painter's frame
 // byte for byte; typing another spec renders its frame; and a site without its module
 // says why on the page. Firefox is driven over Marionette (as verify does,
-// Sources/SkelSite/Verify/FirefoxCamera.swift), WebKit over WebKitWebDriver in Xvfb
+// Sources/SkelsiteVerify/FirefoxCamera.swift), WebKit over WebKitWebDriver in Xvfb
 // (WebKitCamera.swift).
 //
 //   node Tests/wasm/playground-engines.test.mjs SITE_DIR BROKEN_SITE_DIR ORIGIN BROKEN_ORIGIN CASE_JSON

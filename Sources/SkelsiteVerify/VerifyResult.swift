@@ -1,3 +1,4 @@
+import SkelSite
 import SkeletonCore
 
 /// How closely the browser's rendering of one frame matches the painter's.

@@ -1,3 +1,4 @@
+import SkelSite
 import SkeletonCore
 
 /// A fluid spec (`skeleton width=fill`, site/reference/skeleton.md "Fluid width") is

@@ -1,3 +1,4 @@
+import SkelSite
 import SkeletonCore
 
 /// `verify --shard I/N`: which specs one of N machines checks (site/reference/command-line.md,

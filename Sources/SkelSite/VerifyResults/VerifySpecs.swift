@@ -90,4 +90,6 @@ public enum VerifySpecs {
 
 public struct VerifyFailure: Error, CustomStringConvertible {
     public var description: String
+
+    package init(description: String) { self.description = description }
 }

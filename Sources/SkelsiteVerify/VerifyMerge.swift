@@ -1,3 +1,4 @@
+import SkelSite
 import SkeletonCore
 
 /// `skelsite verify merge A.json B.json ... --json ALL.json`: the files of the N shards of

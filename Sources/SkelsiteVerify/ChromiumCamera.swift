@@ -1,3 +1,4 @@
+import SkelSite
 import Foundation
 import SkeletonCore
 

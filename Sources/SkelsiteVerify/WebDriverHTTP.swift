@@ -1,3 +1,4 @@
+import SkelSite
 import Foundation
 
 /// W3C WebDriver over HTTP/1.1 with JSON bodies, as WebKitWebDriver serves it: one

@@ -1,3 +1,4 @@
+import SkelSite
 import Foundation
 
 /// Firefox's Marionette wire format: each message is its JSON text's length in bytes

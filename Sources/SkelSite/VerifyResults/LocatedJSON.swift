@@ -5,9 +5,10 @@
 /// Strict RFC 8259: one value, UTF-8, no comments, no trailing commas, no `NaN` or
 /// `Infinity`, no duplicate keys in an object. Nesting is bounded (`maxDepth`), so a
 /// file of a million `[` cannot exhaust the stack. No Foundation: the fuzz target
-/// (Fuzz/VerifyResults) compiles it alone.
-struct LocatedJSON: Sendable {
-    indirect enum Value: Sendable {
+/// (Fuzz/VerifyResults) compiles it alone, which is also why what `verify merge`
+/// (SkelsiteVerify) uses of it is `public`, not `package`: that compile has no package name.
+public struct LocatedJSON: Sendable {
+    public indirect enum Value: Sendable {
         case object([Member])
         case array([LocatedJSON])
         case string(String)
@@ -18,19 +19,19 @@ struct LocatedJSON: Sendable {
         case null
     }
 
-    struct Member: Sendable {
-        var key: String
-        var keyOffset: Int
-        var value: LocatedJSON
+    public struct Member: Sendable {
+        public var key: String
+        public var keyOffset: Int
+        public var value: LocatedJSON
     }
 
-    var value: Value
+    public var value: Value
     /// Byte offsets of the value's first byte and of the byte after it.
-    var start: Int
-    var end: Int
+    public var start: Int
+    public var end: Int
 
     /// The member named `key` of an object (keys are unique: the parser refuses repeats).
-    func member(_ key: String) -> LocatedJSON? {
+    public func member(_ key: String) -> LocatedJSON? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -38,12 +39,12 @@ struct LocatedJSON: Sendable {
     /// Deeper than this many nested arrays and objects is an error.
     static let maxDepth = 64
 
-    struct SyntaxError: Error, Equatable, Sendable {
-        var message: String
-        var offset: Int
+    public struct SyntaxError: Error, Equatable, Sendable {
+        public var message: String
+        public var offset: Int
     }
 
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> LocatedJSON {
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> LocatedJSON {
         if let bad = firstInvalidUTF8(bytes) {
             throw SyntaxError(message: "the file is not valid UTF-8 (byte 0x" + hexByte(bytes[bad]) + ")", offset: bad)
         }
@@ -83,7 +84,7 @@ struct LocatedJSON: Sendable {
 
     /// The value's text for a message: a string or number as written (at most 40
     /// bytes, cut at a character), "an object", "an array", "true", "false", "null".
-    func shown(in bytes: [UInt8]) -> String {
+    public func shown(in bytes: [UInt8]) -> String {
         switch value {
         case .object: return "an object"
         case .array: return "an array"
