@@ -52,10 +52,13 @@ let package = Package(
         // `verify`: the browser drivers, the run (planning, scheduling, retry, reporting),
         // shards and their merge; what a build reads of verify's results stays in SkelSite.
         .target(name: "SkelsiteVerify", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "Platform"]),
+        // `serve`: the HTTP listener, live reload, the source watcher and the session that
+        // rebuilds on a save.
+        .target(name: "SkelsiteServe", dependencies: ["SkelSite", "Platform"]),
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "Platform",
+                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkeletonCore", "SkeletonWeb", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,10 +82,10 @@ let package = Package(
         // Goldens and the type-check stub are read from the source tree by path.
         .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore", "TestSupport"],
                     exclude: ["Goldens", "Stub"]),
-        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
+        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
         // The repository's own rules: no paths that differ only by case, the module graph
         // of docs/modules.md.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "TestSupport"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "TestSupport"]),
     ]
 )

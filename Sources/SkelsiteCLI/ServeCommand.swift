@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkelSite
+import SkelsiteServe
 import SkeletonCore
 
 /// `skelsite serve [SOURCE] [--port N] [--host H] [--allow-host NAME]... [--output DIR] [--templates DIR]`.
@@ -47,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         for name in allowHost {
-            if let problem = HostAllowList.problem(with: name) {
+            if let problem = HostName.problem(with: name) {
                 throw UsageError(message: "--allow-host \(problem), got '\(name)'")
             }
         }

@@ -19,7 +19,8 @@ import Testing
                      "Foundation", "Dispatch", "Platform"],
         "SkelsiteDiff": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
         "SkelsiteVerify": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
-        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
+        "SkelsiteServe": ["SkelSite", "Foundation", "Platform"],
+        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
         "SkeletonBench": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform", "Foundation"],
     ]
     /// C targets: no Swift imports to check.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+@testable import SkelsiteServe
 
 @Suite struct SafePathTests {
     let root: URL

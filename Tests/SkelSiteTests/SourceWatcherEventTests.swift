@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+@testable import SkelsiteServe
 
 /// The watcher wakes on the kernel's change events, not only on its poll.
 @Suite struct SourceWatcherEventTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+@testable import SkelsiteServe
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import SkelSite
 import SkelsiteVerify
+import SkelsiteServe
 import Testing
 
 /// The playground in Firefox and WebKit (Tests/wasm/playground-engines.test.mjs), as

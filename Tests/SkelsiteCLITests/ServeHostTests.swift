@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SkelSite
+import SkelsiteServe
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -219,7 +219,7 @@ enum ProjectConfigSchema {
                     report(path, atValue: true, "\(path.joined(separator: ".")) must be \(expected)")
                     return nil
                 }
-                if let problem = HostAllowList.problem(with: name) {
+                if let problem = HostName.problem(with: name) {
                     report(path, atValue: true, "\(path.joined(separator: ".")): \(problem), got '\(name)'")
                     return nil
                 }

@@ -5,12 +5,13 @@ import CSHA256
 /// Whole blocks go through the processor's SHA instructions where it has them
 /// (Sources/CSHA256), else through `compress` here; both give the same digest
 /// (SHA256BlockTests compares them). K, the round constants, is one table in C for both.
-struct SHA256 {
+/// Package, not public: serve's entity tags (SkelsiteServe) digest what they send.
+package struct SHA256 {
     /// Whether `skelsite_sha256_blocks` may be used on this processor.
     static let hardware = skelsite_sha256_hardware() == 1
 
     /// The digest of `bytes` as 64 lowercase hex digits.
-    static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { hex(UnsafeRawBufferPointer($0)) }
     }
 

@@ -1,10 +1,25 @@
 import Foundation
+import SkelSite
 
 /// The authoring loop behind `skelsite serve`: build, serve, watch, rebuild, reload.
 ///
 /// Invariant: the served folder only ever holds a successful build (SiteBuilder swaps
 /// output in only when a build has no errors), so a broken doc shows its diagnostics
 /// in the overlay while the last good site keeps being served.
+///
+/// Threads, once `start` returns:
+/// - `HTTPListener`'s accept thread owns the listening socket and starts one thread per
+///   connection, which alone reads, answers and writes its `ClientSocket`; an event
+///   stream's thread waits on its `ChunkQueue`, which a task reading `LiveReloadHub` fills.
+/// - `SourceWatcher`'s thread owns the change events and the last fingerprint; it runs each
+///   `rebuild` (then `DevServer.announce`) in a task and waits for it, so rebuilds never
+///   overlap and saves made meanwhile are seen by its next scan.
+/// - The caller's thread calls `start`, `releaseHeldLog` and `stop`.
+/// What they share is locked: here `stopped` (under `lock`, which a rebuild holds too, so
+/// `stop` waits for one under way) and `heldLog`; the hub's subscribers; the listener's count
+/// of open connections.
+///
+/// `@unchecked Sendable`: `stopped` is touched only under `lock`, `heldLog` under `heldLock`.
 public final class ServeSession: @unchecked Sendable {
     public let builder: SiteBuilder
     public let server: DevServer
@@ -34,20 +49,11 @@ public final class ServeSession: @unchecked Sendable {
         self.builder = builder
         self.log = log
         server = try DevServer(root: builder.output, host: host, port: port, allowedHosts: allowedHosts)
-        watchedRoots = [builder.source] + (ServeSession.themeFolder(for: builder).map { [$0] } ?? []) + extra
+        watchedRoots = [builder.source] + (builder.themeFolder.map { [$0] } ?? []) + extra
         // What the build writes is not watched, wherever it lies (a cache folder inside the
         // docs made every save rebuild twice).
-        let cache = builder.options.cacheDirectory ?? builder.source.appendingPathComponent(".skelsite-cache")
         watcher = SourceWatcher(roots: watchedRoots,
-                                excluding: [cache, builder.output, OutputGenerations.storeURL(for: builder.output)])
-    }
-
-    /// The theme folder a build of `builder` uses: `--templates` when given (even if it
-    /// is broken, so fixing it rebuilds), else the located default theme; nil when
-    /// there is none (the build reports that).
-    static func themeFolder(for builder: SiteBuilder) -> URL? {
-        if let explicit = builder.templates { return explicit }
-        return try? TemplateSet.locate(explicit: nil)
+                                excluding: [builder.cacheFolder, builder.output, builder.generationStore])
     }
 
     /// Builds once; returns the outcome (a failed first build still serves whatever
@@ -127,7 +133,7 @@ public final class ServeSession: @unchecked Sendable {
         defer { lock.unlock() }
         stopped = true
         if removingOutput {
-            for folder in [builder.output, OutputGenerations.storeURL(for: builder.output)] {
+            for folder in [builder.output, builder.generationStore] {
                 try? FileManager.default.removeItem(at: folder)
             }
         }

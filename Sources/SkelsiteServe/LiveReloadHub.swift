@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Each subscriber gets its own stream; `publish` writes one SSE message
 /// (`event: NAME\ndata: ...\n\n`) to all of them. Streams end when the hub closes.
+///
+/// `@unchecked Sendable`: `continuations` and `lastMessage` are touched only under `lock`.
 public final class LiveReloadHub: @unchecked Sendable {
     private let lock = NSLock()
     private var continuations: [UUID: AsyncStream<[UInt8]>.Continuation] = [:]

@@ -3,8 +3,9 @@ import Platform
 
 /// One accepted connection, with every read bounded by a deadline and every write by
 /// `ServeLimits.writeTimeout`, so a client that stalls costs a thread for seconds,
-/// never for good. Used by one thread at a time (the connection's).
-final class ClientSocket: @unchecked Sendable {
+/// never for good. Used by one thread at a time (the connection's); Sendable so the
+/// accept thread can hand it to that thread (its stored properties are constants).
+final class ClientSocket: Sendable {
     let fd: Int32
     private let limits: ServeLimits
 

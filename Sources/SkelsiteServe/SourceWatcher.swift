@@ -10,6 +10,8 @@ import Platform
 /// The fingerprint lists folders with readdir and `stat`s each entry relative to its
 /// open folder (why not Foundation's enumerator: with resource values it took tens of
 /// milliseconds a poll on a 1000-doc site, a steady load on a shared machine).
+///
+/// `@unchecked Sendable`: `stopped` and `events` are touched only under `lock`.
 public final class SourceWatcher: @unchecked Sendable {
     public let roots: [URL]
     public let interval: TimeInterval

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SkelSite
 
 /// What one (re)build produced: success, or the diagnostics to show in the overlay.
 public struct RebuildOutcome: Sendable, Equatable {
@@ -22,7 +23,7 @@ public struct RebuildOutcome: Sendable, Equatable {
 /// binds to 127.0.0.1 unless the caller passes another host on purpose; every client
 /// is bounded by `ServeLimits`, and only requests naming one of `hosts` are answered
 /// (site/reference/limits.md).
-public final class DevServer: @unchecked Sendable {
+public final class DevServer: Sendable {
     public let root: URL
     public let hub = LiveReloadHub()
     public let limits: ServeLimits

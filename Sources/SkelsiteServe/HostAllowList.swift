@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SkelSite
 
 /// The `Host` names `skelsite serve` answers (site/reference/limits.md, "Serve: host
 /// names"): `localhost`, `127.0.0.1`, `[::1]`, the address it is bound to and the names
@@ -68,28 +69,8 @@ public struct HostAllowList: Sendable, Equatable {
     public static func canonical(_ name: String) -> String {
         let lower = name.lowercased()
         let bare = lower.hasPrefix("[") && lower.hasSuffix("]") ? String(lower.dropFirst().dropLast()) : lower
-        if let v6 = Self.address(bare, family: AF_INET6) { return "[" + v6 + "]" }
-        if lower == bare, let v4 = Self.address(bare, family: AF_INET) { return v4 }
+        if let v6 = HostName.address(bare, family: AF_INET6) { return "[" + v6 + "]" }
+        if lower == bare, let v4 = HostName.address(bare, family: AF_INET) { return v4 }
         return lower
-    }
-
-    /// Why `name` cannot be given to `--allow-host` (a host name of letters, digits, `-`
-    /// and `.`, or an IP address; no port, no wildcard); nil when it can.
-    public static func problem(with name: String) -> String? {
-        let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
-        if address(bare, family: AF_INET6) != nil || (bare == name && address(name, family: AF_INET) != nil) { return nil }
-        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == ".") }
-        guard !name.isEmpty, allowed, !name.hasPrefix("."), !name.contains("..") else {
-            return "must be a host name (letters, digits, '-' and '.') or an IP address, without a port"
-        }
-        return nil
-    }
-
-    private static func address(_ text: String, family: Int32) -> String? {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        guard inet_pton(family, text, &bytes) == 1 else { return nil }
-        var out = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(family, bytes, &out, socklen_t(out.count)) != nil else { return nil }
-        return String(cString: out)
     }
 }

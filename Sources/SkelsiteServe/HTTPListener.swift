@@ -9,6 +9,8 @@ import Platform
 /// Why not a library: the one used before parsed heads in quadratic time with no
 /// size limit or read timeout, and offered no hook to add them
 /// (site/reference/limits.md, "Serve: request limits and timeouts").
+///
+/// `@unchecked Sendable`: `open`, `started` and `stopped` are touched only under `lock`.
 final class HTTPListener: @unchecked Sendable {
     /// Answers one request; the connection the reply is to announce is given, and the
     /// handler returns whether it wrote that whole reply (false: the connection ends,

@@ -29,6 +29,8 @@ enum EventStream {
 }
 
 /// A blocking queue of byte chunks between the hub's task and a connection thread.
+///
+/// `@unchecked Sendable`: `chunks` and `done` are touched only with `condition` locked.
 final class ChunkQueue: @unchecked Sendable {
     enum Next { case chunk([UInt8]), idle, finished }
 
