@@ -141,14 +141,52 @@ import SkeletonCore
         #expect(TestSite.hashes(of: site.output) == TestSite.hashes(of: clean.output))
     }
 
-    @Test func docsWithWarningsAreAlwaysParsed() throws {
-        let site = try TestSite(["a.md": "---\ncolour: red\n---\n# A\n", "b.md": "# B\n"])
+    /// A white row without dark-fill: a warning at its row's fill=.
+    static let warnedCard = "```skeleton\nskeleton \"Card\" width=200\n  row padding=8 fill=#FFFFFF\n    rect height=12\n```\n"
+
+    @Test func docsWithWarningsComeFromTheirMemoWithTheirWarnings() throws {
+        let site = try TestSite(["a.md": "---\ncolour: red\n---\n# A\n\n" + Self.warnedCard, "b.md": "# B\n"])
         defer { site.remove() }
         let first = try site.build()
+        #expect(first.diagnostics.map { "\($0.line):\($0.column)" } == ["2:1", "8:17"])
+        #expect(DocMemoStore.read(from: site.cache, settings: try Self.settings(of: site))["a.md"]?.warnings.map(\.line)
+                    == [2, 8])
         try site.write("b.md", "# B\n\nMore.\n")
         let second = try site.build()
-        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 2 docs, 0 specs ")
-        #expect(second.diagnostics == first.diagnostics && second.diagnostics.count == 1)
+        // a.md is not parsed again, and its warnings are printed as the first build printed them.
+        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
+        #expect(second.diagnostics == first.diagnostics)
+        #expect(second.diagnostics.map(\.text) == first.diagnostics.map(\.text))
+        #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site)))
+    }
+
+    @Test func proseEditOfAWarnedDocKeepsItsWarnings() throws {
+        // The doc itself is edited in its prose: parsed again, the same warnings, now one
+        // line lower, and its memo follows.
+        let site = try TestSite(["a.md": "# A\n\n" + Self.warnedCard, "b.md": "# B\n"])
+        defer { site.remove() }
+        let first = try site.build()
+        #expect(first.diagnostics.map { "\($0.line):\($0.column)" } == ["5:17"])
+        try site.write("a.md", "# A\n\nMore prose.\n\n" + Self.warnedCard)
+        let second = try site.build()
+        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
+        #expect(second.diagnostics.map { "\($0.line):\($0.column)" } == ["7:17"])
+        #expect(second.diagnostics.map(\.message) == first.diagnostics.map(\.message))
+        #expect(second.diagnostics[0].sourceLine == "  row padding=8 fill=#FFFFFF")
+        let memo = DocMemoStore.read(from: site.cache, settings: try Self.settings(of: site))["a.md"]
+        #expect(memo?.warnings == [RecordedWarning(path: "a.md", line: 7, column: 17, message: first.diagnostics[0].message,
+                                                   sourceLine: "  row padding=8 fill=#FFFFFF")])
+        // And b.md edited: a.md from its new memo, with the new line.
+        try site.write("b.md", "# B\n\nMore.\n")
+        let third = try site.build()
+        #expect(Self.parseLine(third) == "[2/7] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
+        #expect(third.diagnostics == second.diagnostics)
+    }
+
+    /// The settings key the memo file was written under.
+    static func settings(of site: TestSite) throws -> String {
+        let bytes = [UInt8](try Data(contentsOf: site.cache.appendingPathComponent(DocMemoStore.fileName)))
+        return try #require(DocMemoStore.decode(bytes)).settings
     }
 
     @Test func damagedMemoFileIsIgnored() throws {
@@ -207,7 +245,9 @@ import SkeletonCore
                            specs: [.init(title: nil, block: SpecBlock(text: "skeleton\n  rect 1x1", firstLine: 4,
                                                                       columnOffset: 2, fenceLine: 3), marker: "<!--m:0-->"),
                                    .init(title: "", block: SpecBlock(text: "", firstLine: 9, columnOffset: 0, fenceLine: 8),
-                                         marker: "")])
+                                         marker: "")],
+                           warnings: [RecordedWarning(path: "a/é.md", line: 5, column: 3, message: "pale\n2", sourceLine: "  rect"),
+                                      RecordedWarning(path: "a/é.md", line: 1, column: 1, message: "", sourceLine: nil)])
         let memos = ["a/é.md": memo, "b.md": DocMemo(digest: "d", slug: "b", title: "B", frontMatter: FrontMatter(), specs: [])]
         let bytes = DocMemoStore.encode(memos, settings: "s1")
         #expect(DocMemoStore.decode(bytes, settings: "s1") == memos)

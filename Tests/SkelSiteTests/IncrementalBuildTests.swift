@@ -64,15 +64,54 @@ import Testing
         #expect(TestSite.hashes(of: site.output) == hashes)
     }
 
-    @Test func buildWithWarningsIsNeverSkipped() throws {
-        // An unknown front matter key is a warning: the next build must print it again.
-        let site = try TestSite(["a.md": "---\ncolour: red\n---\n# A\n"])
+    @Test func buildWithWarningsIsUpToDateAndWarnsAgain() throws {
+        // An unknown front matter key and a white row without dark-fill are warnings: the
+        // next build takes the up-to-date path and prints the same warnings, from the
+        // output's record (`OutputManifest.warnings`), in the same order.
+        let card = "```skeleton\nskeleton \"Card\" width=200\n  row padding=8 fill=#FFFFFF\n    rect height=12\n```\n"
+        let site = try TestSite(["a.md": "---\ncolour: red\n---\n# A\n\n" + card, "b.md": "# B\n"])
         defer { site.remove() }
         let first = try site.build()
-        #expect(first.succeeded && !first.diagnostics.isEmpty)
+        #expect(first.succeeded && first.wroteOutput)
+        #expect(first.diagnostics.map { "\($0.path):\($0.line):\($0.column) \($0.severity.label)" }
+                    == ["docs/a.md:2:1 warning", "docs/a.md:8:17 warning"])
         let second = try site.build()
-        #expect(second.wroteOutput)
+        #expect(!second.wroteOutput)
+        #expect(second.steps.map(\.line).map { $0.prefix(while: { $0 != "(" }) } == [
+            "[1/7] discover docs: 2 docs ", "[2/7] parse Markdown: up to date ", "[3/7] parse specs: up to date ",
+            "[4/7] render components: up to date ", "[5/7] write pages: up to date ", "[6/7] write indexes: up to date ",
+            "[7/7] swap output: up to date ",
+        ])
         #expect(second.diagnostics == first.diagnostics)
+        #expect(second.diagnostics.map(\.text) == first.diagnostics.map(\.text))
+        // Named as this build names the source: the record holds paths relative to it.
+        var other = site.builder()
+        other.displaySource = "./docs/"
+        let third = try other.build()
+        #expect(!third.wroteOutput)
+        #expect(third.diagnostics.map(\.path) == ["./docs/a.md", "./docs/a.md"])
+        #expect(third.diagnostics.map(\.message) == first.diagnostics.map(\.message))
+    }
+
+    @Test func warningsSurviveTheOutputRecord() throws {
+        // Tabs, newlines, "%" and a missing source line come back as they were written.
+        let warnings = [
+            RecordedWarning(path: "a b/c.md", line: 3, column: 7, message: "50% of\tthe\nrow\r=x", sourceLine: "  row\tfill=%09"),
+            RecordedWarning(path: "d.md", line: 1, column: 1, message: "m", sourceLine: nil),
+            RecordedWarning(path: "e.md", line: 2, column: 1, message: "", sourceLine: ""),
+        ]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-warn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = OutputManifest(inputs: "abc", documents: 3, listing: .init(files: 1, bytes: 2, digest: "-"),
+                                      warnings: warnings)
+        try manifest.markerText().write(to: folder.appendingPathComponent(OutputSwap.markerName), atomically: false,
+                                        encoding: .utf8)
+        #expect(OutputManifest.read(from: folder) == manifest)
+        // A warning line that does not read makes the whole record unusable.
+        try (manifest.markerText() + "warning=x\t1\n").write(to: folder.appendingPathComponent(OutputSwap.markerName),
+                                                            atomically: false, encoding: .utf8)
+        #expect(OutputManifest.read(from: folder) == nil)
     }
 
     private func inode(_ url: URL) throws -> Int {

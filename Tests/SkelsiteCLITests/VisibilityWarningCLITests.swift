@@ -75,7 +75,7 @@ import Testing
     }
 
     /// `build` runs the same parse stage: it warns, succeeds, and warns again on a rebuild
-    /// that reuses everything (a doc with warnings is never taken from the memo).
+    /// that reuses everything (from the output's record, `WarningRebuildCLITests`).
     @Test func buildWarnsEveryTimeAndSucceeds() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }

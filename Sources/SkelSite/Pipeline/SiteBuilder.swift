@@ -127,7 +127,9 @@ public struct SiteBuilder: Sendable {
         // A problem found by discovery (a link added since) fails the build even when the
         // safe docs' digest is unchanged.
         if let previous = discovery.upToDate, report.succeeded {
-            // Nothing changed and the output is intact: touch nothing, report as before.
+            // Nothing changed and the output is intact: touch nothing, report as before,
+            // with the warnings of the docs the build that wrote it printed.
+            report.diagnostics = (report.diagnostics + previous.warnings.map(diagnostic)).sortedForDisplay()
             report.documents = previous.documents
             report.drafts = previous.drafts
             report.components = previous.components
@@ -147,6 +149,15 @@ public struct SiteBuilder: Sendable {
         let memos = DocMemoStore.read(from: cacheDirectory, settings: memoSettings)
         let parsed = parse(discovery.paths, &run, &report, memos: memos, digests: discovery.inputs.docs)
         let documents = parsed.documents
+        // The docs' warnings, for the output's record (`OutputManifest.warnings`): all of
+        // this build's at a doc (discovery's name skipped folders, and every build finds them again).
+        let docPaths = Dictionary(discovery.paths.map { (display($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let docWarnings = report.diagnostics.filter { !$0.isError }.compactMap { found in
+            docPaths[found.path].map {
+                RecordedWarning(path: $0, line: found.line, column: found.column, message: found.message,
+                                sourceLine: found.sourceLine)
+            }
+        }
         report.diagnostics += pageCollisions(documents, themePages: theme.standalonePages)
         let cacheIndex = cacheIndexReading.value()
         guard report.succeeded, let generations else {
@@ -226,9 +237,9 @@ public struct SiteBuilder: Sendable {
                 if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
             })
             let manifest = OutputManifest(
-                inputs: report.diagnostics.isEmpty ? discovery.inputs.all : nil, documents: report.documents,
+                inputs: discovery.inputs.all, documents: report.documents,
                 drafts: report.drafts, components: report.components,
-                distinctComponents: report.rendered + report.cached, listing: .of(files))
+                distinctComponents: report.rendered + report.cached, listing: .of(files), warnings: docWarnings)
             let workIdentity = OutputGenerations.identity(of: work)
             let prefilled = try generations.publish(files, encoded: encoding.get(), manifest: manifest)
             if options.trustsItsOutput, let workIdentity, let liveIdentity, let before = discovery.liveFiles {
@@ -389,6 +400,8 @@ public struct SiteBuilder: Sendable {
                 switch outcome {
                 case .memo(let memo):
                     guard claim(memo.slug, path, display(path)) else { continue }
+                    // Its warnings as the build that parsed it found them (`DocMemo`).
+                    report.diagnostics += memo.warnings.map(diagnostic)
                     documents.append(.memo(relativePath: path, memo, reparse: reparse(path, links: links)))
                     specs += memo.specs.count
                     fromMemo += 1
@@ -399,7 +412,9 @@ public struct SiteBuilder: Sendable {
                     case .draft: report.drafts += 1
                     case .loaded(let document, let diagnostics):
                         guard claim(document.slug, document.relativePath, document.displayPath) else { continue }
-                        documents.append(.loaded(document, digest: diagnostics.isEmpty ? digests[path] : nil))
+                        // A doc with warnings (no error) is kept in a memo with them.
+                        let kept = diagnostics.contains(where: \.isError) ? nil : digests[path]
+                        documents.append(.loaded(document, digest: kept, warnings: diagnostics))
                         specs += document.markdown.specs.count
                     }
                 }
@@ -446,6 +461,12 @@ public struct SiteBuilder: Sendable {
             }
             return (document.markdown.html, specs)
         }
+    }
+
+    /// A recorded warning of a doc, named as this build names the doc.
+    private func diagnostic(_ warning: RecordedWarning) -> FileDiagnostic {
+        FileDiagnostic(path: display(warning.path), line: warning.line, column: warning.column, severity: .warning,
+                       message: warning.message, sourceLine: warning.sourceLine)
     }
 
     /// "site/guides/intro.md" for diagnostics: the source as the user typed it.

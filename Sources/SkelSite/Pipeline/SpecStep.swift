@@ -5,7 +5,9 @@ import SkeletonCore
 enum SpecStep {
     /// A doc for this step: loaded and rendered by step 2, or taken from its memo.
     enum Source: Sendable {
-        case loaded(LoadedDocument, digest: String?)
+        /// `digest`: of the doc's bytes, nil when it may not be kept in a memo (its front
+        /// matter had an error); `warnings`: its front matter's, which its memo keeps.
+        case loaded(LoadedDocument, digest: String?, warnings: [FileDiagnostic] = [])
         case memo(relativePath: String, DocMemo, reparse: SiteDocument.Reparse)
     }
 
@@ -17,7 +19,7 @@ enum SpecStep {
         let diagnostics: [FileDiagnostic]
         /// Every spec block found, parsed or not.
         let specCount: Int
-        /// By path: the memo of every doc whose specs had no diagnostic (and a digest).
+        /// By path: the memo of every doc whose specs had no error (and a digest), with its warnings.
         let memos: [String: DocMemo]
     }
 
@@ -38,16 +40,16 @@ enum SpecStep {
         // A memo is kept only for a doc whose front matter sets no spec defaults (below),
         // so a doc from its memo inherits the project's alone.
         let inherited = sources.map { source -> InheritedSettings in
-            guard case .loaded(let document, _) = source else { return project }
+            guard case .loaded(let document, _, _) = source else { return project }
             return project.overlaid(with: document.frontMatter.settings)
         }
         var jobs: [Job] = []
         for (index, source) in sources.enumerated() {
-            guard case .loaded(let document, _) = source else { continue }
+            guard case .loaded(let document, _, _) = source else { continue }
             for site in document.markdown.specs { jobs.append(Job(document: index, block: site.block)) }
         }
         // With the warnings about shapes and cards that cannot be seen (SpecVisibility):
-        // like every diagnostic, they keep a doc out of the memo, so each build prints them.
+        // a doc's memo keeps them, so a build that takes the doc from it prints them too.
         let results = Parallel.map(jobs) { job in
             let source = Array(job.block.text.utf8)
             return SpecVisibility.adding(
@@ -57,10 +59,15 @@ enum SpecStep {
         }
         var diagnostics: [FileDiagnostic] = []
         var troubled: Set<Int> = []
+        var specWarnings: [Int: [FileDiagnostic]] = [:]
         for (job, result) in zip(jobs, results) {
-            guard case .loaded(let document, _) = sources[job.document] else { continue }
-            if !result.diagnostics.isEmpty || result.spec == nil { troubled.insert(job.document) }
-            diagnostics += result.diagnostics.map { FileDiagnostic(path: document.displayPath, $0, lines: document.lines) }
+            guard case .loaded(let document, _, _) = sources[job.document] else { continue }
+            if result.spec == nil || result.diagnostics.contains(where: { $0.severity == .error }) {
+                troubled.insert(job.document)
+            }
+            let found = result.diagnostics.map { FileDiagnostic(path: document.displayPath, $0, lines: document.lines) }
+            diagnostics += found
+            specWarnings[job.document, default: []] += found
             if result.spec == nil && !result.diagnostics.contains(where: { $0.severity == .error }) {
                 diagnostics.append(FileDiagnostic(path: document.displayPath, line: job.block.firstLine,
                                                   column: 1 + job.block.columnOffset, message: "spec did not parse"))
@@ -72,7 +79,7 @@ enum SpecStep {
         var specCount = jobs.count
         let documents = sources.enumerated().map { index, source -> SiteDocument in
             switch source {
-            case .loaded(let document, let digest):
+            case .loaded(let document, let digest, let frontMatterWarnings):
                 var components: [SiteComponent] = []
                 var entries: [DocMemo.SpecEntry] = []
                 naming.beginDocument(path: document.displayPath)
@@ -87,9 +94,15 @@ enum SpecStep {
                                                     parsedSpec: spec, inheriting: inherited[index]))
                 }
                 // The memo does not hold front matter spec defaults: such a doc is parsed each build.
+                // Its warnings in the order the build reports them (front matter's, then specs').
                 if let digest, !troubled.contains(index), document.frontMatter.settings.isEmpty {
+                    let warnings = (frontMatterWarnings + specWarnings[index, default: []]).map {
+                        RecordedWarning(path: document.relativePath, line: $0.line, column: $0.column, message: $0.message,
+                                        sourceLine: $0.sourceLine)
+                    }
                     memos[document.relativePath] = DocMemo(digest: digest, slug: document.slug, title: document.title,
-                                                           frontMatter: document.frontMatter, specs: entries)
+                                                           frontMatter: document.frontMatter, specs: entries,
+                                                           warnings: warnings)
                 }
                 return SiteDocument(relativePath: document.relativePath, slug: document.slug,
                                     frontMatter: document.frontMatter, title: document.title,
@@ -112,8 +125,8 @@ enum SpecStep {
     }
 
     /// A spec of a doc from its memo, parsed again. The memo holds only docs whose every
-    /// spec parsed without a diagnostic under the same renderer fingerprint, and the
-    /// parser is deterministic, so this parses.
+    /// spec parsed without an error under the same renderer fingerprint, and the parser
+    /// is deterministic, so this parses.
     static func parseAgain(_ block: SpecBlock, inheriting: InheritedSettings) -> Spec {
         guard let spec = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine,
                                                       columnOffset: block.columnOffset, inheriting: inheriting).spec else {

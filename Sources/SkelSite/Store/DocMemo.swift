@@ -7,8 +7,11 @@ import SkeletonCore
 /// The doc's HTML and parsed specs are not kept: a page or component that must be
 /// made again parses the doc then (`SiteDocument.html`, `SiteComponent.spec`).
 ///
-/// Only docs that loaded with no diagnostic at all are kept (why: their warnings must
-/// be printed by every build, see `OutputManifest.inputs`).
+/// Docs with errors are never kept. A doc with warnings (and no error) is kept with its
+/// warnings, as the build that parsed it found them (position, message and source
+/// line, in the order they were found): a build that takes the doc from its memo
+/// prints them again exactly, without parsing (why: one warning used to make every
+/// build parse the doc in full, and a site with warnings never took a shortcut).
 struct DocMemo: Sendable, Equatable {
     struct SpecEntry: Sendable, Equatable {
         /// The parsed spec's own title (nil: "Component N").
@@ -23,6 +26,8 @@ struct DocMemo: Sendable, Equatable {
     var title: String
     var frontMatter: FrontMatter
     var specs: [SpecEntry]
+    /// The doc's own warnings (front matter and specs); `path` is the doc's relative path.
+    var warnings: [RecordedWarning] = []
 }
 
 /// `<cache>/.docs.memo`: every memo of the last build, in one file (why: one read, not
@@ -36,7 +41,7 @@ struct DocMemo: Sendable, Equatable {
 /// `PageReuse`).
 enum DocMemoStore {
     static let fileName = ".docs.memo"
-    private static let magic = "skelsite-doc-memo 1\n"
+    private static let magic = "skelsite-doc-memo 2\n"
 
     /// `specDefaults`: the project file's spec defaults as text (a change may change what
     /// a spec parses to, or whether it parses).
@@ -91,6 +96,12 @@ enum DocMemoStore {
                 out.field("\(spec.block.firstLine) \(spec.block.columnOffset) \(spec.block.fenceLine)")
                 out.field(spec.marker)
             }
+            out.field(String(memo.warnings.count))
+            for warning in memo.warnings {
+                out.field("\(warning.line) \(warning.column)")
+                out.field(warning.message)
+                out.optional(warning.sourceLine)
+            }
         }
         out.bytes += Array(SHA256.hex(out.bytes).utf8)
         return out.bytes
@@ -130,6 +141,15 @@ enum DocMemoStore {
                 specs.append(DocMemo.SpecEntry(title: specTitle, block: SpecBlock(text: text, firstLine: numbers[0],
                     columnOffset: numbers[1], fenceLine: numbers[2]), marker: marker))
             }
+            guard let warningCount = input.int(), warningCount >= 0 else { return nil }
+            var warnings: [RecordedWarning] = []
+            for _ in 0..<warningCount {
+                guard let place = input.field(), let message = input.field(), let sourceLine = input.optional() else { return nil }
+                let numbers = place.split(separator: " ").compactMap { Int($0) }
+                guard numbers.count == 2 else { return nil }
+                warnings.append(RecordedWarning(path: path, line: numbers[0], column: numbers[1], message: message,
+                                                sourceLine: sourceLine))
+            }
             var orderValue: Int?
             if let order {
                 guard let number = Int(order) else { return nil }
@@ -138,7 +158,7 @@ enum DocMemoStore {
             memos[path] = DocMemo(digest: digest, slug: slug, title: title,
                                   frontMatter: FrontMatter(title: fmTitle, description: description, tags: tags,
                                                            order: orderValue),
-                                  specs: specs)
+                                  specs: specs, warnings: warnings)
         }
         guard input.offset == body.count else { return nil }
         return (settings, memos)

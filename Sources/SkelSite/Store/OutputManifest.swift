@@ -5,8 +5,12 @@ import Foundation
 /// and size of its files. A rebuild whose inputs digest the same, into an output whose
 /// files still match their record (`GenerationFiles.matches`), has nothing to do.
 ///
-/// Invariant: `inputs` is nil (matches nothing) when the build had any diagnostic,
-/// so warnings are printed again by the next build rather than skipped.
+/// Invariants: only a build without errors writes an output, so a manifest is always
+/// of one; the docs' warnings of that build are kept in it (`warnings`), and a rebuild
+/// that finds nothing changed prints exactly those, in that order (why: a site with a
+/// warning must take the up-to-date path too, and still print what the build that
+/// wrote it printed). Warnings of discovery and the theme are found again by every
+/// build before it compares digests, so they are not kept.
 struct OutputManifest: Equatable {
     /// `InputDigest.all` of the build that wrote the output; nil: never reuse it.
     var inputs: String?
@@ -16,6 +20,10 @@ struct OutputManifest: Equatable {
     /// Distinct specs (cache keys): what a full rebuild would report as cached.
     var distinctComponents = 0
     var listing: FileListing
+    /// The warnings of the build's docs (front matter and specs), sorted for display,
+    /// each `path` relative to the source folder (why: diagnostics name docs as the
+    /// source was typed, which the next build may type otherwise).
+    var warnings: [RecordedWarning] = []
 
     /// Count and total size of the site's files (`digest` is kept for older markers;
     /// the generation's own record, `GenerationFiles`, says file by file what it holds).
@@ -41,7 +49,7 @@ struct OutputManifest: Equatable {
             bytes=\(listing.bytes)
             listing=\(listing.digest)
 
-            """
+            """ + warnings.map { "warning=" + $0.markerField() + "\n" }.joined()
     }
 
     /// The manifest in an output folder's marker, or nil when there is none.
@@ -49,9 +57,17 @@ struct OutputManifest: Equatable {
         guard let text = try? String(contentsOf: output.appendingPathComponent(OutputSwap.markerName), encoding: .utf8)
         else { return nil }
         var fields: [String: String] = [:]
+        var warnings: [RecordedWarning] = []
         for line in text.split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }
-            fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
+            let key = String(line[..<equals]), value = line[line.index(after: equals)...]
+            if key == "warning" {
+                // A warning that does not read makes the record unusable (nil), not shorter.
+                guard let warning = RecordedWarning(markerField: value) else { return nil }
+                warnings.append(warning)
+            } else {
+                fields[key] = String(value)
+            }
         }
         func int(_ key: String) -> Int? { fields[key].flatMap { Int($0) } }
         guard let inputs = fields["inputs"], let documents = int("documents"), let drafts = int("drafts"),
@@ -59,7 +75,7 @@ struct OutputManifest: Equatable {
               let files = int("files"), let bytes = int("bytes"), let digest = fields["listing"] else { return nil }
         return OutputManifest(inputs: inputs.isEmpty ? nil : inputs, documents: documents, drafts: drafts, components: components,
                               distinctComponents: distinct,
-                              listing: FileListing(files: files, bytes: bytes, digest: digest))
+                              listing: FileListing(files: files, bytes: bytes, digest: digest), warnings: warnings)
     }
 
     /// Digest of everything a build reads: each doc (path and bytes), every file of the
@@ -108,5 +124,83 @@ struct OutputManifest: Equatable {
             }
         }
         return files.sorted()
+    }
+}
+
+/// A doc's warning as a build found it, kept where the build's shortcuts live (`DocMemo`,
+/// `OutputManifest`) so a build that takes a shortcut prints it again byte for byte.
+/// `path` is relative to the source folder.
+struct RecordedWarning: Sendable, Equatable {
+    var path: String
+    var line: Int
+    var column: Int
+    var message: String
+    /// The offending line, for the caret display; nil when unknown.
+    var sourceLine: String?
+
+    /// One marker line's value: path, line, column, message and (when known) source line,
+    /// tab-separated, with `%`, tab, CR and LF escaped as `%25`, `%09`, `%0D`, `%0A`.
+    func markerField() -> String {
+        ([path, String(line), String(column), message] + (sourceLine.map { [$0] } ?? []))
+            .map(Self.escaped).joined(separator: "\t")
+    }
+
+    init(path: String, line: Int, column: Int, message: String, sourceLine: String?) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// nil when the value is not one `markerField` writes.
+    init?(markerField value: Substring) {
+        let parts = value.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescaped(String($0)) }
+        guard parts.count == 4 || parts.count == 5, let path = parts[0], let lineText = parts[1], let line = Int(lineText),
+              let columnText = parts[2], let column = Int(columnText), let message = parts[3] else { return nil }
+        var sourceLine: String?
+        if parts.count == 5 {
+            guard let text = parts[4] else { return nil }
+            sourceLine = text
+        }
+        self.init(path: path, line: line, column: column, message: message, sourceLine: sourceLine)
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x25: out += Array("%25".utf8)
+            case 0x09: out += Array("%09".utf8)
+            case 0x0A: out += Array("%0A".utf8)
+            case 0x0D: out += Array("%0D".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// nil for a `%` not followed by one of the four escapes.
+    private static func unescaped(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x25 else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count else { return nil }
+            switch (bytes[index + 1], bytes[index + 2]) {
+            case (0x32, 0x35): out.append(0x25)
+            case (0x30, 0x39): out.append(0x09)
+            case (0x30, 0x41): out.append(0x0A)
+            case (0x30, 0x44): out.append(0x0D)
+            default: return nil
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
