@@ -55,10 +55,13 @@ let package = Package(
         // `serve`: the HTTP listener, live reload, the source watcher and the session that
         // rebuilds on a save.
         .target(name: "SkelsiteServe", dependencies: ["SkelSite", "Platform"]),
+        // `fit`: the skeleton against the content it stands in for, measured in a browser
+        // (site/guides/fit-the-content.md).
+        .target(name: "SkelsiteFit", dependencies: ["SkelSite", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb"]),
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkeletonCore", "SkeletonWeb", "Platform",
+                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkeletonCore", "SkeletonWeb", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,6 +89,7 @@ let package = Package(
         // The repository's own rules: no paths that differ only by case, the module graph
         // of docs/modules.md.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "SkelsiteFitTests", dependencies: ["SkelsiteFit", "SkelSite", "SkeletonCore", "TestSupport"]),
         .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "TestSupport"]),
     ]
 )

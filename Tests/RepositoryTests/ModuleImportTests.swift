@@ -20,7 +20,8 @@ import Testing
         "SkelsiteDiff": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
         "SkelsiteVerify": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
         "SkelsiteServe": ["SkelSite", "Foundation", "Platform"],
-        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
+        "SkelsiteFit": ["SkelSite", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "Foundation"],
+        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
         "SkeletonBench": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform", "Foundation"],
     ]
     /// C targets: no Swift imports to check.

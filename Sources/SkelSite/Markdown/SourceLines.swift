@@ -1,10 +1,10 @@
 /// Splits source text into lines the way cmark does: "\n", "\r\n" and a lone "\r" each
 /// end a line. Why not `split(separator: "\n")`: in Swift "\r\n" is one Character, so a
 /// CRLF file never splits and its front matter and specs go unseen.
-enum SourceLines {
+package enum SourceLines {
     /// The lines without their terminators; a text ending in a terminator ends with an
     /// empty line, as `split(separator:omittingEmptySubsequences: false)` does.
-    static func split(_ text: String) -> [Substring] {
+    package static func split(_ text: String) -> [Substring] {
         ranges(text).map { text[$0.content] }
     }
 

@@ -50,14 +50,15 @@ public enum SpecBlocks {
         return blocks
     }
 
-    private struct Fence {
-        var char: Character
-        var length: Int
-        var indent: Int
-        var info: String
+    // `package` for `skelsite fit`, which reads the blocks beside a spec by the same rules.
+    package struct Fence {
+        package var char: Character
+        package var length: Int
+        package var indent: Int
+        package var info: String
     }
 
-    private static func openingFence(_ line: Substring) -> Fence? {
+    package static func openingFence(_ line: Substring) -> Fence? {
         let indent = line.prefix(while: { $0 == " " }).count
         guard indent <= 3 else { return nil }
         let rest = line.dropFirst(indent)
@@ -70,7 +71,7 @@ public enum SpecBlocks {
         return Fence(char: char, length: length, indent: indent, info: info)
     }
 
-    private static func isClosingFence(_ line: Substring, char: Character, length: Int) -> Bool {
+    package static func isClosingFence(_ line: Substring, char: Character, length: Int) -> Bool {
         let indent = line.prefix(while: { $0 == " " }).count
         guard indent <= 3 else { return false }
         let rest = line.dropFirst(indent)

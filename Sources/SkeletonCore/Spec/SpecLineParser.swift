@@ -19,7 +19,9 @@ extension SpecParseRun {
                 error("missing attribute name before '='", line.line, token.column)
                 continue
             }
-            if !allowed.containsBytes(of: name) {
+            // `content=PATH` on the root names the markup the skeleton stands in for: read by
+            // `skelsite fit` (site/guides/fit-the-content.md), nothing the component draws.
+            if !allowed.containsBytes(of: name) && !(keyword == .skeleton && name.hasSameBytes(as: "content")) {
                 if let hint = keyword.hint(forMisplaced: name) {
                     error("attribute '\(name)' does not apply to \(kind); \(hint)", line.line, token.column)
                 } else if let guess = Suggestions.closest(to: name, in: allowed) {
@@ -81,6 +83,7 @@ extension SpecParseRun {
                 if percent > 0 { fluidDraft = FluidWidth(percent: percent) }
                 continue
             }
+            if name.hasSameBytes(as: "content") { continue }
             if name.hasSameBytes(as: "label") {
                 // Any text, read as it is written: the words a screen reader says.
                 if token.valueText.isEmpty {
