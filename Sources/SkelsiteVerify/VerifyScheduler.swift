@@ -12,9 +12,10 @@ import SkeletonCore
 /// While one walk waits for its browser, another's frames are decoded and compared, so
 /// both cores stay busy.
 ///
-/// What the walks share is locked (SheetPaints, VerifyTimings, the outcomes here); each
-/// walk's camera and tiles are its own. One walk's error ends the run: the others see
-/// `stopped` at their next sheet.
+/// What the walks share is locked (SheetPaints, VerifyTimings, the outcomes here, a
+/// camera's browsers, one per scale) or never written (the plan); each walk's browser
+/// and tiles are its own. One walk's error ends the run: the others see `stopped` at
+/// their next sheet.
 enum VerifyScheduler {
     /// Each lane's results, in lane order (not the order they finished in), or the
     /// error of the first lane, in lane order, that failed.
@@ -52,7 +53,8 @@ enum VerifyScheduler {
 }
 
 /// Hands a closure to the one thread that runs it. Safe because that thread is its only
-/// user, and what the closure shares with other threads is locked (VerifyScheduler).
+/// user, and what the closure shares with other threads is locked or never written
+/// (VerifyScheduler says which).
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
