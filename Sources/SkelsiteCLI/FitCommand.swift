@@ -38,7 +38,8 @@ struct FitCommand: ParsableCommand {
     var json: String?
 
     // 0: a skeleton that fits its content moves nothing when the content arrives.
-    @Option(help: ArgumentHelp("The largest layout-shift score that passes (default: 0).", valueName: "score"))
+    @Option(help: ArgumentHelp("The largest layout-shift score that passes, 0...1 (default: [fit] threshold in skelsite.toml, else 0).",
+                               valueName: "score"))
     var threshold: Double?
 
     @Option(help: "The Chromium executable (default: chromium).")
@@ -47,8 +48,9 @@ struct FitCommand: ParsableCommand {
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
-        if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 10) {
-            throw UsageError(message: "--threshold takes a layout-shift score from 0 to 10, got \(threshold)")
+        // One swap's score is at most 1: impact fraction and distance fraction are each at most 1.
+        if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 1) {
+            throw UsageError(message: "--threshold takes a layout-shift score from 0 to 1, got \(threshold)")
         }
         let engines = browser.flatMap { $0.split(separator: ",").map(String.init) }
         for engine in engines where engine != "chromium" {
@@ -62,7 +64,8 @@ struct FitCommand: ParsableCommand {
     func run() throws {
         let config = try project.load()
         let source = config.path(self.source, \.source, else: "site")
-        let threshold = self.threshold ?? 0
+        // The flag, else `[fit] threshold` in the project file, else 0.
+        let threshold = self.threshold ?? config?.fit.threshold ?? 0
         if let json {
             do { try UserFile.checkReplaceable(json) } catch { throw UsageError(message: error.description) }
         }

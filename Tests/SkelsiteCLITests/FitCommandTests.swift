@@ -199,6 +199,29 @@ import Testing
         #expect(run.stdout == "0 specs with content\n")
     }
 
+    @Test(.enabled(if: chromiumAvailable, "chromium not installed"))
+    func theProjectFilesThresholdIsTheDefault() throws {
+        let dir = try Self.site(["row.md": Self.row(titleHeight: 16), "skelsite.toml": "source = \".\"\n[fit]\nthreshold = 0.005\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRunner.run(["fit"], cwd: dir)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("1 specs with content, 2 cases, 0 above the threshold 0.005\n"))
+        // The flag wins over the file.
+        #expect(try CLIRunner.run(["fit", "--threshold", "0"], cwd: dir).status == 1)
+    }
+
+    @Test func aBadProjectFileThresholdIsLocated() throws {
+        let dir = try Self.site(["row.md": Self.row(titleHeight: 16), "skelsite.toml": "[fit]\nthreshold = 2\nthreshhold = 0.1\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRunner.run(["fit", "."], cwd: dir)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("skelsite.toml:2:13: error: fit.threshold must be a number from 0 to 1, got 2.0\n"))
+        #expect(run.stderr.contains("skelsite.toml:3:1: error: unknown key 'fit.threshhold'; known keys here: threshold\n"))
+        let flag = try CLIRunner.run(["fit", ".", "--threshold", "1.5"], cwd: dir)
+        #expect(flag.status == 2)
+        #expect(flag.stderr.hasPrefix("error: --threshold takes a layout-shift score from 0 to 1, got 1.5\n"))
+    }
+
     @Test func aMissingBrowserIsAUsageError() throws {
         let dir = try Self.site(["row.md": Self.row(titleHeight: 20)])
         defer { try? FileManager.default.removeItem(at: dir) }

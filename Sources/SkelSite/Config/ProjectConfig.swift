@@ -20,6 +20,7 @@ public struct ProjectConfig: Equatable, Sendable {
     public var templates: String?
     public var diff = Diff()
     public var verify = Verify()
+    public var fit = Fit()
     public var build = Build()
     public var serve = Serve()
     /// `[appearance]`, `[animation]` and `lang`: defaults for every spec of the project,
@@ -53,6 +54,12 @@ public struct ProjectConfig: Equatable, Sendable {
         /// Engines (`chromium`, `firefox`, `webkit`, `all`) or Chromium-family
         /// executables, as `VerifyBrowserChoice.fromProjectFile` reads them.
         public var browsers: [String]?
+    }
+
+    public struct Fit: Equatable, Sendable {
+        /// `[fit] threshold`: the largest layout-shift score `skelsite fit` passes
+        /// (site/guides/fit-the-content.md), as `fit --threshold`.
+        public var threshold: Double?
     }
 
     public init(file: URL) { self.file = file }

@@ -6,11 +6,12 @@ import TOMLKit
 /// located problem: a typo must not be silently ignored.
 enum ProjectConfigSchema {
     static let topKeys = ["source", "output", "base_url", "title", "templates", "lang", "appearance", "animation",
-                          "diff", "verify", "build", "serve"]
+                          "diff", "verify", "build", "serve", "fit"]
     static let diffKeys = ["threshold", "max_diff_pixels", "max_diff_ratio"]
     static let verifyKeys = ["enabled", "threshold", "scales", "minimum", "browsers"]
     static let buildKeys = ["cache"]
     static let serveKeys = ["allowed_hosts"]
+    static let fitKeys = ["threshold"]
 
     struct Problem {
         var line: Int
@@ -85,6 +86,15 @@ enum ProjectConfigSchema {
                         switch key {
                         case "allowed_hosts": config.serve.allowedHosts = hostNames(value, ["serve", key])
                         default: unknown(["serve", key], known: ProjectConfigSchema.serveKeys)
+                        }
+                    }
+                case "fit":
+                    guard let inner = section(value, "fit") else { continue }
+                    for (key, value) in inner {
+                        switch key {
+                        // A layout-shift score: impact fraction times distance fraction, 0...1.
+                        case "threshold": config.fit.threshold = fraction(value, ["fit", key])
+                        default: unknown(["fit", key], known: ProjectConfigSchema.fitKeys)
                         }
                     }
                 default: unknown([key], known: ProjectConfigSchema.topKeys)
