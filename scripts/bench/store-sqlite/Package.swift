@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLiteEval", providers: [.apt(["libsqlite3-dev"])]),
-        // A copy of skelsite's Sources/CSHA256: the files' digests are part of their cost.
+        // skelsite's own Sources/CSHA256 (a link): the files' digests are part of their cost.
         .target(name: "CSHA256"),
         // The records, today's two file formats (decoders and encoders copied from
         // Sources/SkelSite/Store), and the timing helpers the three executables share.
