@@ -94,12 +94,14 @@ struct FitCommand: ParsableCommand {
             throw UsageError(message: "\(error)")
         }
         defer { browser.shutdown() }
-        let results: [FitResult]
+        let measured: (results: [FitResult], problems: [String])
         do {
-            results = try FitRun.measure(found.cases, in: browser)
+            measured = try FitRun.measure(found.cases, in: browser)
         } catch {
             throw UsageError(message: "\(error)")
         }
+        let results = measured.results
+        for problem in measured.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
         print(FitReport.text(results, threshold: threshold), terminator: "")
         let diagnostics = FitReport.diagnostics(results, threshold: threshold)
         for line in diagnostics { FileHandle.standardError.write(Data((line + "\n").utf8)) }
@@ -111,6 +113,6 @@ struct FitCommand: ParsableCommand {
                 throw UsageError(message: error.description)
             }
         }
-        if failing > 0 || !found.problems.isEmpty { throw ExitCode(1) }
+        if failing > 0 || !found.problems.isEmpty || !measured.problems.isEmpty { throw ExitCode(1) }
     }
 }

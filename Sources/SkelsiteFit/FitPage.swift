@@ -91,7 +91,11 @@ enum FitPage {
             const host = d.createElement('div');
             host.id = 'fit-content';
             const shadow = host.attachShadow({mode: 'open'});
-            shadow.innerHTML = '<style>' + c.css + '</style>' + c.html;
+            // The stylesheet as an element's text, so no text in it can end it early.
+            shadow.innerHTML = c.html;
+            const sheet = d.createElement('style');
+            sheet.textContent = c.css;
+            shadow.prepend(sheet);
             slot.replaceWith(host);
             await frames(4);
             await new Promise(done => w.setTimeout(done, 20));

@@ -63,14 +63,26 @@ public enum FitRun {
     }
 
     /// Measures `cases` in `browser`, lights before darks (one colour scheme at a time).
-    public static func measure(_ cases: [FitCase], in browser: FitChromium) throws -> [FitResult] {
+    /// Content with nothing to measure is a problem at its spec (once per spec), not a result.
+    public static func measure(_ cases: [FitCase], in browser: FitChromium) throws -> (results: [FitResult], problems: [String]) {
         var results: [FitResult?] = Array(repeating: nil, count: cases.count)
+        var problems: [String] = []
         for theme in [Theme.light, Theme.dark] {
             let indices = cases.indices.filter { cases[$0].theme == theme }
             let raw = try browser.measure(indices.map { cases[$0] })
-            for (index, value) in zip(indices, raw) { results[index] = try result(cases[index], value) }
+            for (index, value) in zip(indices, raw) {
+                do {
+                    results[index] = try result(cases[index], value)
+                } catch let empty as EmptyContent {
+                    if !problems.contains(empty.description) { problems.append(empty.description) }
+                }
+            }
         }
-        return results.compactMap { $0 }
+        return (results.compactMap { $0 }, problems)
+    }
+
+    struct EmptyContent: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// One case's figures from the script's answer.
@@ -89,7 +101,8 @@ public enum FitRun {
             throw FitFailure(description: "the browser's measures of \(item.path):\(item.line) are incomplete: \(value)")
         }
         guard let content = box(after["root"]) else {
-            throw FitFailure(description: "\(item.content.origin): the content has no element to measure")
+            throw EmptyContent(description: item.path + ":" + String(item.line) + ":" + String(item.column)
+                               + ": error: the content (" + item.content.origin + ") has no element to measure")
         }
         let viewport = FitBox(x: 0, y: 0, width: viewWidth, height: viewHeight)
         let shapes = (before["shapes"] as? [Any] ?? []).compactMap(box)

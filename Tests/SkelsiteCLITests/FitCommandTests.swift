@@ -222,6 +222,30 @@ import Testing
         #expect(flag.stderr.hasPrefix("error: --threshold takes a layout-shift score from 0 to 1, got 1.5\n"))
     }
 
+    @Test(.enabled(if: chromiumAvailable, "chromium not installed"))
+    func contentWithNoElementIsALocatedError() throws {
+        let doc = """
+            ```skeleton
+            skeleton "Row" width=360
+              rect height=20
+            ```
+
+            ```html
+            just words, no element
+            ```
+
+            ```css
+            p { color: red } </style><p>not markup</p>
+            ```
+
+            """
+        let dir = try Self.site(["a.md": doc])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRunner.run(["fit", "."], cwd: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr == "a.md:1:1: error: the content (a.md:6) has no element to measure\n")
+    }
+
     @Test func aMissingBrowserIsAUsageError() throws {
         let dir = try Self.site(["row.md": Self.row(titleHeight: 20)])
         defer { try? FileManager.default.removeItem(at: dir) }
