@@ -35,7 +35,7 @@ for target in $TARGETS; do
     module=SkeletonCore
     extra=$(grep -v '^#' "$dir/sources" | grep -v '^$' || true)
   fi
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "$module" \
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "$module" -package-name skelsite \
       $(swift_sources Sources/SkeletonCore) $extra "$dir/fuzz.swift" -o "$binary" \
       >"$OUT/$target.build.log" 2>&1; then
     cat "$OUT/$target.build.log" >&2

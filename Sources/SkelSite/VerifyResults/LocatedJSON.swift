@@ -5,10 +5,10 @@
 /// Strict RFC 8259: one value, UTF-8, no comments, no trailing commas, no `NaN` or
 /// `Infinity`, no duplicate keys in an object. Nesting is bounded (`maxDepth`), so a
 /// file of a million `[` cannot exhaust the stack. No Foundation: the fuzz target
-/// (Fuzz/VerifyResults) compiles it alone, which is also why what `verify merge`
-/// (SkelsiteVerify) uses of it is `public`, not `package`: that compile has no package name.
-public struct LocatedJSON: Sendable {
-    public indirect enum Value: Sendable {
+/// (Fuzz/VerifyResults) compiles it alone (with the package's name, so what `verify
+/// merge` in SkelsiteVerify uses of it can be `package`).
+package struct LocatedJSON: Sendable {
+    package indirect enum Value: Sendable {
         case object([Member])
         case array([LocatedJSON])
         case string(String)
@@ -19,19 +19,19 @@ public struct LocatedJSON: Sendable {
         case null
     }
 
-    public struct Member: Sendable {
-        public var key: String
-        public var keyOffset: Int
-        public var value: LocatedJSON
+    package struct Member: Sendable {
+        package var key: String
+        package var keyOffset: Int
+        package var value: LocatedJSON
     }
 
-    public var value: Value
+    package var value: Value
     /// Byte offsets of the value's first byte and of the byte after it.
-    public var start: Int
-    public var end: Int
+    package var start: Int
+    package var end: Int
 
     /// The member named `key` of an object (keys are unique: the parser refuses repeats).
-    public func member(_ key: String) -> LocatedJSON? {
+    package func member(_ key: String) -> LocatedJSON? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -39,12 +39,12 @@ public struct LocatedJSON: Sendable {
     /// Deeper than this many nested arrays and objects is an error.
     static let maxDepth = 64
 
-    public struct SyntaxError: Error, Equatable, Sendable {
-        public var message: String
-        public var offset: Int
+    package struct SyntaxError: Error, Equatable, Sendable {
+        package var message: String
+        package var offset: Int
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> LocatedJSON {
+    package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> LocatedJSON {
         if let bad = firstInvalidUTF8(bytes) {
             throw SyntaxError(message: "the file is not valid UTF-8 (byte 0x" + hexByte(bytes[bad]) + ")", offset: bad)
         }
@@ -84,7 +84,7 @@ public struct LocatedJSON: Sendable {
 
     /// The value's text for a message: a string or number as written (at most 40
     /// bytes, cut at a character), "an object", "an array", "true", "false", "null".
-    public func shown(in bytes: [UInt8]) -> String {
+    package func shown(in bytes: [UInt8]) -> String {
         switch value {
         case .object: return "an object"
         case .array: return "an array"

@@ -5,12 +5,12 @@ import SkeletonCore
 /// every field it knows, wherever it stands, must have its type and range, and every
 /// problem is reported at the value's line and column. A file verify wrote always
 /// passes. Needs no Foundation: the fuzz target (Fuzz/VerifyResults) compiles it with
-/// LocatedJSON.swift and ComponentAgreement.swift alone, so what `verify merge`
-/// (SkelsiteVerify) uses here is `public`, not `package`: that compile has no package name.
-public enum VerifyResultsJSON {
+/// LocatedJSON.swift and ComponentAgreement.swift alone, with the package's name, so
+/// what `verify merge` (SkelsiteVerify) uses here is `package`.
+package enum VerifyResultsJSON {
     /// `PATH:LINE:COLUMN: error: MESSAGE` lines, in file order.
-    public struct Invalid: Error, Equatable, Sendable {
-        public var lines: [String]
+    package struct Invalid: Error, Equatable, Sendable {
+        package var lines: [String]
     }
 
     /// verify's default bar, for files that do not say.
@@ -18,11 +18,11 @@ public enum VerifyResultsJSON {
     /// Problems reported before the rest are summed up in one line.
     static let maxProblems = 20
     /// The longest time a result may give, in seconds (about 31 years).
-    public static let maxTime = 1e9
+    package static let maxTime = 1e9
 
     /// Agreements keyed by spec digest. Results without a `spec` digest (files from
     /// older versions) are checked, then skipped.
-    public static func agreements(_ bytes: [UInt8], path: String) -> Result<[String: ComponentAgreement], Invalid> {
+    package static func agreements(_ bytes: [UInt8], path: String) -> Result<[String: ComponentAgreement], Invalid> {
         let root: LocatedJSON
         do {
             root = try LocatedJSON.parse(bytes)
@@ -70,24 +70,24 @@ public enum VerifyResultsJSON {
         return .success(byDigest)
     }
 
-    public static func line(_ path: String, _ bytes: [UInt8], _ offset: Int, _ message: String) -> String {
+    package static func line(_ path: String, _ bytes: [UInt8], _ offset: Int, _ message: String) -> String {
         let at = LocatedJSON.position(of: offset, in: bytes)
         return path + ":" + String(at.line) + ":" + String(at.column) + ": error: " + message
     }
 
     /// Collects problems; each check returns the value when it is right, else nil.
-    public struct Checker {
+    package struct Checker {
         let bytes: [UInt8]
-        public var problems: [(offset: Int, message: String)] = []
+        package var problems: [(offset: Int, message: String)] = []
 
-        public init(bytes: [UInt8]) { self.bytes = bytes }
+        package init(bytes: [UInt8]) { self.bytes = bytes }
 
-        public mutating func problem(_ offset: Int, _ message: String) {
+        package mutating func problem(_ offset: Int, _ message: String) {
             problems.append((offset, message))
         }
 
         /// The sorted problems as lines, the ones past `maxProblems` summed up.
-        public func lines(_ path: String) -> [String] {
+        package func lines(_ path: String) -> [String] {
             // Stable: a result's own problems keep their order at one offset.
             let sorted = problems.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
                 .map(\.element)
@@ -101,7 +101,7 @@ public enum VerifyResultsJSON {
 
         /// `value` must be an array of objects: the objects, each with its name for
         /// messages ("result 3"); anything else is a problem.
-        public mutating func objects(_ value: LocatedJSON, named: String, itemName: String) -> [(LocatedJSON, String)] {
+        package mutating func objects(_ value: LocatedJSON, named: String, itemName: String) -> [(LocatedJSON, String)] {
             guard case .array(let items) = value.value else {
                 problem(value.start, named + " must be an array, got " + value.shown(in: bytes))
                 return []
@@ -120,20 +120,20 @@ public enum VerifyResultsJSON {
 
         /// The member `key` of `object`; a missing required one is a problem at the
         /// object's opening brace, saying what it should be.
-        public mutating func member(_ object: LocatedJSON, _ key: String, in name: String, required: Bool,
+        package mutating func member(_ object: LocatedJSON, _ key: String, in name: String, required: Bool,
                              what: String) -> LocatedJSON? {
             if let value = object.member(key) { return value }
             if required { problem(object.start, name + " lacks \"" + key + "\" (" + what + ")") }
             return nil
         }
 
-        public mutating func wrong(_ value: LocatedJSON, _ key: String, in name: String, _ what: String) {
+        package mutating func wrong(_ value: LocatedJSON, _ key: String, in name: String, _ what: String) {
             let owner = name == "the file" ? "" : name + ": "
             problem(value.start, owner + "\"" + key + "\" must be " + what + ", got " + value.shown(in: bytes))
         }
 
         /// A finite number in `from...to`.
-        public mutating func number(_ object: LocatedJSON, _ key: String, in name: String, from: Double, to: Double,
+        package mutating func number(_ object: LocatedJSON, _ key: String, in name: String, from: Double, to: Double,
                              what: String, required: Bool = false) -> Double? {
             let expected = what + " from " + VerifyResultsJSON.text(from) + " to " + VerifyResultsJSON.text(to)
             guard let value = member(object, key, in: name, required: required, what: expected) else { return nil }
@@ -146,12 +146,12 @@ public enum VerifyResultsJSON {
         }
 
         /// A share of pixels (or pixelmatch's threshold): 0 to 1.
-        public mutating func share(_ object: LocatedJSON, _ key: String, in name: String, required: Bool = false) -> Double? {
+        package mutating func share(_ object: LocatedJSON, _ key: String, in name: String, required: Bool = false) -> Double? {
             number(object, key, in: name, from: 0, to: 1, what: "a number", required: required)
         }
 
         /// A whole number in `from...upTo` (counts of pixels or frames, a scale).
-        public mutating func count(_ object: LocatedJSON, _ key: String, in name: String, from: Int = 0, upTo: Int,
+        package mutating func count(_ object: LocatedJSON, _ key: String, in name: String, from: Int = 0, upTo: Int,
                             required: Bool = false) -> Int? {
             let expected = "a whole number from " + String(from) + " to " + String(upTo)
             guard let value = member(object, key, in: name, required: required, what: expected) else { return nil }
@@ -165,7 +165,7 @@ public enum VerifyResultsJSON {
         }
 
         /// A fluid spec's checked width: above 0, at most the largest component.
-        public mutating func width(_ object: LocatedJSON, in name: String) -> Double? {
+        package mutating func width(_ object: LocatedJSON, in name: String) -> Double? {
             let expected = "a number of points above 0 and at most " + VerifyResultsJSON.text(Limits.maxDimension)
             guard let value = object.member("width") else { return nil }
             guard case .number(let number) = value.value, number.isFinite, number > 0, number <= Limits.maxDimension else {
@@ -176,7 +176,7 @@ public enum VerifyResultsJSON {
         }
 
         /// A string (`nonEmpty`: with at least one character).
-        public mutating func text(_ object: LocatedJSON, _ key: String, in name: String, required: Bool = false,
+        package mutating func text(_ object: LocatedJSON, _ key: String, in name: String, required: Bool = false,
                            nonEmpty: Bool = false) -> String? {
             let expected = nonEmpty ? "a string that is not empty" : "a string"
             guard let value = member(object, key, in: name, required: required, what: expected) else { return nil }
@@ -188,7 +188,7 @@ public enum VerifyResultsJSON {
         }
 
         /// One of `choices`, a required string.
-        public mutating func choice(_ object: LocatedJSON, _ key: String, in name: String, _ choices: [String]) -> String? {
+        package mutating func choice(_ object: LocatedJSON, _ key: String, in name: String, _ choices: [String]) -> String? {
             let expected = choices.map { "\"" + $0 + "\"" }.joined(separator: " or ")
             guard let value = member(object, key, in: name, required: true, what: expected) else { return nil }
             guard case .string(let text) = value.value, choices.contains(text) else {
@@ -200,7 +200,7 @@ public enum VerifyResultsJSON {
 
         /// `spec`: the SHA-256 of the spec's text as 64 lower-case hex digits, as verify
         /// writes it; nil when absent (files from older versions).
-        public mutating func digest(_ object: LocatedJSON, in name: String) -> String? {
+        package mutating func digest(_ object: LocatedJSON, in name: String) -> String? {
             guard let value = object.member("spec") else { return nil }
             guard case .string(let text) = value.value, text.utf8.count == 64,
                   text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
