@@ -104,7 +104,8 @@ public enum FitContentScanner {
                 found.content[spec.fenceLine] = fencedContent
                 continue
             }
-            guard let reference else { continue }
+            // An empty `content=` is the spec parser's error ("missing value after 'content='").
+            guard let reference, !reference.path.isEmpty else { continue }
             switch readFile(reference.path, doc: relative, source: source, displayPrefix: displayPrefix) {
             case .success(let content): found.content[spec.fenceLine] = content
             case .failure(let problem):

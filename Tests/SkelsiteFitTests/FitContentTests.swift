@@ -89,6 +89,9 @@ import Testing
         let both = try Self.scan("```skeleton\nskeleton content=x.html\n  rect height=20\n```\n```html\n<p></p>\n```\n",
                                  files: ["x.html": "<p></p>"])
         #expect(both.problems == ["a.md:2:18: error: the spec has both content= and an html block after it; give one of them"])
+        // An empty value is the spec parser's error, not reported twice.
+        let empty = try Self.scan("```skeleton\nskeleton content=\n  rect height=20\n```\n")
+        #expect(empty.problems.isEmpty && empty.content.isEmpty)
         let sheet = try Self.scan("```skeleton\nskeleton content=x.html\n  rect height=20\n```\n",
                                   files: ["x.html": "<p></p>\n  <link rel=stylesheet href=\"gone.css\">"])
         #expect(sheet.problems == ["x.html:2:3: error: stylesheet 'gone.css' does not exist"])
