@@ -5,7 +5,9 @@
 #   build  vs hugo, then the edit-loop rows (cold build, rebuilds, peak memory) as
 #          ratios to the cold build and the floor   wasm  time per frame in node
 # (`SkeletonBench editloop` prints the edit-loop rows alone; `floor`, the floor alone:
-#  painting and encoding the corpus's PNGs on every core, three passes.)
+#  painting and encoding the corpus's PNGs on every core, three passes;
+#  `SkeletonBench editloop --against OTHER_SKELSITE` compares two builds of the tool row
+#  by row in one run, alternated rounds, as ratios: how a refactor shows it costs nothing.)
 #   verify skelsite verify site/: time per engine alone, then all three at once
 #   gallery the 5000-spec corpus's index.html in headless Chromium: bytes, elements,
 #          navigation to load and typing to the first search result
