@@ -38,11 +38,13 @@ struct FitCommand: ParsableCommand {
     var json: String?
 
     // 0: a skeleton that fits its content moves nothing when the content arrives.
-    @Option(help: ArgumentHelp("The largest layout-shift score that passes, 0...1 (default: [fit] threshold in skelsite.toml, else 0).",
+    // Unconditional, as every numeric option: `--threshold -1` is the number -1, refused.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The largest layout-shift score that passes, 0...1 (default: [fit] threshold in skelsite.toml, else 0).",
                                valueName: "score"))
     var threshold: Double?
 
-    @Option(help: "The Chromium executable (default: chromium).")
+    @Option(help: ArgumentHelp("The Chromium executable (default: chromium).", valueName: "path"))
     var chromium: String?
 
     @OptionGroup var project: ProjectOptions

@@ -220,6 +220,9 @@ import Testing
         let flag = try CLIRunner.run(["fit", ".", "--threshold", "1.5"], cwd: dir)
         #expect(flag.status == 2)
         #expect(flag.stderr.hasPrefix("error: --threshold takes a layout-shift score from 0 to 1, got 1.5\n"))
+        let negative = try CLIRunner.run(["fit", ".", "--threshold", "-1"], cwd: dir)
+        #expect(negative.status == 2)
+        #expect(negative.stderr.hasPrefix("error: --threshold takes a layout-shift score from 0 to 1, got -1.0\n"))
     }
 
     @Test(.enabled(if: chromiumAvailable, "chromium not installed"))

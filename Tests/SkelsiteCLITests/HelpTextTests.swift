@@ -43,6 +43,8 @@ import Testing
                                       specs, a .gitignore and a CI workflow.
               export                  Turn specs into code for another platform (SwiftUI,
                                       React, custom elements) or into bare HTML and CSS.
+              fit                     Check that each skeleton has the shape of the content
+                                      it stands in for.
 
               See 'skelsite help <subcommand>' for detailed help.
 
@@ -410,6 +412,39 @@ import Testing
               --package-name <name>   The npm package's name (npm; default skeletons).
               --package-version <version>
                                       The npm package's version (npm; default 0.1.0).
+              --config <file>         The project file (default: skelsite.toml in this
+                                      folder or the nearest parent).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["fit"], #"""
+            OVERVIEW: Check that each skeleton has the shape of the content it stands in
+            for.
+
+            For every ```skeleton spec of every .md file under SOURCE that has content (an
+            ```html block, and optionally a ```css block, right after it, or content=FILE
+            on its skeleton line), headless Chromium lays out the component and, in its
+            place, the content, at each of the spec's widths and in light and dark, and fit
+            reports the size difference of the two roots, the layout-shift score of
+            swapping one for the other (the Layout Instability API's, on a viewport the
+            container's width by 800 CSS pixels, with the page continuing below) and
+            Chromium's own layout-shift entries, and the offset of each part the content
+            marks with data-skeleton.
+
+            USAGE: skelsite fit [<source>] [--browser <engine> ...] [--json <file>] [--threshold <score>] [--chromium <path>] [--config <file>]
+
+            ARGUMENTS:
+              <source>                The docs folder (default: source in skelsite.toml,
+                                      else site).
+
+            OPTIONS:
+              --browser <engine>      The engine: chromium (the only one fit drives so far).
+              --json <file>           Also write the figures as JSON to this file.
+              --threshold <score>     The largest layout-shift score that passes, 0...1
+                                      (default: [fit] threshold in skelsite.toml, else 0).
+              --chromium <path>       The Chromium executable (default: chromium).
               --config <file>         The project file (default: skelsite.toml in this
                                       folder or the nearest parent).
               --version               Show the version.
