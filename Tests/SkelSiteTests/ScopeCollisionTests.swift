@@ -76,6 +76,37 @@ import Testing
         #expect(page.components(separatedBy: "class=\"\(Self.saltedScope)\"").count - 1 == 2)
     }
 
+    /// Resolved where scopes are assigned: step 4's output already gives the second
+    /// component of a page its salted scope, HTML and CSS (pages only collect them), and
+    /// a colliding spec on another page keeps the plain scope (pages are independent).
+    @Test func renderStepAssignsTheSaltedScope() throws {
+        func component(_ id: String, _ text: String, line: Int) throws -> SiteComponent {
+            let block = SpecBlock(text: text, firstLine: line, columnOffset: 0, fenceLine: line - 1)
+            let spec = try #require(SpecParser.parse(text).spec)
+            return SiteComponent(id: id, title: spec.title ?? id, block: block, marker: "<!--\(id)-->", parsedSpec: spec)
+        }
+        func document(_ slug: String, _ components: [SiteComponent]) -> SiteDocument {
+            SiteDocument(relativePath: slug + ".md", slug: slug, frontMatter: FrontMatter(), title: slug, html: "",
+                         components: components)
+        }
+        let collide = document("collide", [try component("a", Self.specA, line: 2), try component("b", Self.specB, line: 6),
+                                           try component("b2", Self.specB, line: 10)])
+        let alone = document("alone", [try component("b-alone", Self.specB, line: 2)])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-scope-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try RenderStep.run([collide, alone], cache: RenderCache(directory: folder), fingerprint: "test")
+        #expect((output.rendered, output.cached) == (2, 0))
+        #expect(["a", "b", "b2", "b-alone"].map { output.components[$0]?.artifacts.scope }
+                    == [Self.sharedScope, Self.saltedScope, Self.saltedScope, Self.sharedScope])
+        let salted = try Self.emit(Self.specB, label: "B61863", salt: 1)
+        #expect(output.components["b"]?.artifacts.css == salted.css)
+        #expect(output.components["b"]?.artifacts.html == salted.html)
+        // Pages collect each scope's CSS once and emit nothing.
+        var scopes = PageScopes()
+        for id in ["a", "b", "b2"] { scopes.place(try #require(output.components[id]).artifacts) }
+        #expect(scopes.styles == [try Self.emit(Self.specA, label: "A4971").css, salted.css])
+    }
+
     /// Without a collision nothing changes: the same spec twice shares one scope and
     /// one CSS block, with no salt.
     @Test func identicalComponentsStillShareOneScope() throws {

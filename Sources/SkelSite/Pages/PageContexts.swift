@@ -50,13 +50,15 @@ struct PageContexts: Sendable {
     func content(of document: SiteDocument, root: String) -> Content {
         // A doc from its memo is parsed here, once (its HTML and specs).
         let document = document.loaded()
-        // Different components whose scope hashes collide get distinct scopes (PageScopes).
+        // Different components whose scope hashes collide have distinct scopes already
+        // (`ScopeAssignment`, step 4); each scope's CSS once.
         var scopes = PageScopes()
         var fragments: [(marker: String, with: String)] = []
         let levels = Self.headingLevels(before: document.components.map(\.marker), in: document.html)
         for (index, component) in document.components.enumerated() {
             guard let rendered = site.components[component.id] else { continue }
-            let artifacts = scopes.place(rendered.artifacts.loaded(), for: component)
+            let artifacts = rendered.artifacts.loaded()
+            scopes.place(artifacts)
             var context = self.component(component, in: document, artifacts: artifacts, root: root)
             context["headingLevel"] = levels[index]
             fragments.append((component.marker, theme.render("component", context)))

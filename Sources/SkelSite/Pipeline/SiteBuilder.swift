@@ -6,7 +6,8 @@ import SkeletonCore
 ///  1. discover docs: paths                5. write pages: pages, PNGs, assets
 ///  2. parse Markdown: `LoadedDocument`s   6. write indexes: gallery, search index, sitemap
 ///  3. parse specs: `SiteDocument`s        7. swap output (publish the generation)
-///  4. render components: `RenderedComponent`s
+///  4. render components: `RenderedComponent`s, each with the scope its page shows
+///     (`ScopeAssignment`)
 ///
 /// Step 6 is made on a thread of its own beside step 5 (it reads none of its files) and
 /// reported when step 5 is done. Each step's output is a new, complete value that later

@@ -1,7 +1,8 @@
 import SkeletonCore
 
 /// Step 4: every component from the cache or freshly rendered, in parallel over all
-/// cores. Identical specs (same key) render once.
+/// cores. Identical specs (same key) render once. Each component leaves with the scope
+/// its page shows (`ScopeAssignment`).
 enum RenderStep {
     struct Output: Sendable {
         /// By component id.
@@ -96,7 +97,9 @@ enum RenderStep {
                                                entryStamp: painted.record?.stamp, pngSizes: painted.pngSizes)
             if painted.fromCache { cached += 1 } else { rendered += 1 }
         }
-        return Output(components: keysById.mapValues { byKey[$0]! }, rendered: rendered, cached: cached, index: next)
+        // Scopes as their pages show them (a collision on a page is resolved here, not when the page is made).
+        let components = ScopeAssignment.resolve(documents, keysById.mapValues { byKey[$0]! })
+        return Output(components: components, rendered: rendered, cached: cached, index: next)
     }
 
     /// Whether the live site holds every PNG of `entry` for each of `ids` (each folder's
