@@ -10,6 +10,9 @@
 ///   surface that is dark there: a white card that stays white in dark mode. Writing the
 ///   dark attribute, even with the same colour, says the light colour is meant.
 ///
+/// One layout warning rides along: a `repeat` alone in a `row`, whose copies stack as a
+/// column (site/reference/repeat.md, "Inside a row").
+///
 /// Warnings never stop a build. `check` and `build` add them after parsing; the parser
 /// itself does not, so `render`, `export` and the playground are unchanged.
 public enum SpecVisibility {
@@ -132,6 +135,7 @@ public enum SpecVisibility {
                     if let fill = node.fill, node.darkFill == nil {
                         staysLight(fill, attribute: "fill", node: node, name: name, on: under)
                     }
+                    if node.kind == .row { loneRepeat(in: node) }
                     if case .repeat(let count) = node.kind, count <= 0 { continue }
                     visit(node.children, on: surface)
                     continue
@@ -142,6 +146,22 @@ public enum SpecVisibility {
                     staysLight(color, attribute: "color", node: node, name: name, on: under)
                 }
             }
+        }
+
+        /// A `repeat` that is a row's only child: its copies stack as a column wherever it
+        /// sits (site/reference/repeat.md, "Inside a row"), so the author most likely meant
+        /// them along the row. A repeat beside other items is the documented side-by-side
+        /// column and is not reported.
+        mutating func loneRepeat(in row: Node) {
+            guard row.children.count == 1, let only = row.children.first, only.columns == nil,
+                  case .repeat(let count) = only.kind else { return }
+            let n = only.fillsHeight ? "N" : String(count)
+            let copies = only.fillsHeight ? "its copies" : count == 1 ? "its 1 copy" : "its \(count) copies"
+            findings.append(Finding(
+                message: "repeat \(only.fillsHeight ? "fill " : "")inside a row stacks \(copies) in a column, not along "
+                    + "the row (a repeat is a column wherever it sits); to lay the copies side by side write "
+                    + "repeat \(n) columns=\(n)",
+                node: only.position, attribute: nil, atValue: false))
         }
 
         mutating func checkShape(_ node: Node, name: String, theme: Theme, on under: Surface) {
