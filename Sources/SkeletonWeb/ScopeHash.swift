@@ -163,6 +163,7 @@ enum ScopeHash {
             hash.add("row-gap")
             hash.add(rowGap)
         }
+        if node.still { hash.add("still") }
         hash.add(node.children.count)
         for child in node.children { add(child, to: &hash) }
     }

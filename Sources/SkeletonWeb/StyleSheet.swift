@@ -191,6 +191,10 @@ struct StyleSheet {
                 if !own.isEmpty { out += rule(selector, own) }
                 continue
             }
+            if item.still {
+                out += stillRules(selector, own: own)
+                continue
+            }
             let delay = animationDelay(for: item)
             if motion.kind == .pulse && animates && delay != 0 {
                 own.append("animation-delay:" + CSSNumber.seconds(delay))
@@ -224,6 +228,19 @@ struct StyleSheet {
                 out += rule(selector + "::after", layer)
             }
         }
+        return out
+    }
+
+    /// A shape under `animation=none` (site/reference/animation.md, "A still node"): in
+    /// its colour at full opacity, with no band layer; the painter's static colour.
+    private func stillRules(_ selector: String, own: [String]) -> String {
+        var own = own
+        if motion.kind == .pulse && animates {
+            own.append("animation:none")
+            if motion.pulseFrom != 1 { own.append("opacity:1") }
+        }
+        var out = own.isEmpty ? "" : rule(selector, own)
+        if hasLayer { out += rule(selector + "::after", ["display:none"]) }
         return out
     }
 

@@ -380,6 +380,7 @@ struct FlexEngine {
                                 radius: Self.clampRadius(node.radius ?? defaultRadius, frame),
                                 lightColor: node.color, darkColor: node.darkColor,
                                 timeOffset: timeOffset, source: node.position, node: number))
+        items[items.count - 1].still = node.still
     }
 
     private mutating func emitText(_ metrics: TextMetrics, _ node: Node, _ number: Int, _ frame: Rect,
@@ -395,6 +396,7 @@ struct FlexEngine {
                                     radius: Self.clampRadius(node.radius ?? 0, bar),
                                     lightColor: node.color, darkColor: node.darkColor,
                                     timeOffset: timeOffset, source: node.position, node: number))
+            items[items.count - 1].still = node.still
             line += 1
         }
     }

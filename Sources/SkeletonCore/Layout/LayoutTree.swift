@@ -42,6 +42,8 @@ public struct LayoutItem: Equatable, Hashable, Sendable {
     /// every copy of a `repeat` and every bar of a `text` share their node's number.
     /// The HTML emitter finds an element's items by it (the element's `sk-nK` class).
     public var node: Int
+    /// The node (or an ancestor) is `animation=none`: painted in its colour at every time.
+    public var still = false
 
     public init(role: Role, frame: Rect, radius: Double, lightColor: RGBA?, darkColor: RGBA?,
                 timeOffset: Double, source: SourcePosition, node: Int) {

@@ -56,7 +56,7 @@ public enum Painter {
                 guard shapes else { continue }
                 let colour = item.ownColour(in: theme) ?? look.base
                 let t = time - item.timeOffset
-                switch spec.animation.kind {
+                switch item.still ? .none : spec.animation.kind {
                 case .none:
                     fill(colour)
                 case .pulse:

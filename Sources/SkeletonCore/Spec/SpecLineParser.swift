@@ -21,7 +21,10 @@ extension SpecParseRun {
             }
             // `content=PATH` on the root names the markup the skeleton stands in for: read by
             // `skelsite fit` (site/guides/fit-the-content.md), nothing the component draws.
-            if !allowed.containsBytes(of: name) && !(keyword == .skeleton && name.hasSameBytes(as: "content")) {
+            // `animation=none` on a node keeps it and its subtree still
+            // (site/reference/animation.md, "A still node").
+            if !allowed.containsBytes(of: name) && !(keyword == .skeleton && name.hasSameBytes(as: "content"))
+                && !(keyword.takesNodeMotion && name.hasSameBytes(as: "animation")) {
                 if let hint = keyword.hint(forMisplaced: name) {
                     error("attribute '\(name)' does not apply to \(kind); \(hint)", line.line, token.column)
                 } else if let guess = Suggestions.closest(to: name, in: allowed) {
@@ -273,6 +276,8 @@ extension SpecParseRun {
             case "aspect":
                 aspectToken = token
                 if let r = check(SpecValues.aspect(v), token, line) { node.aspect = r }
+            case "animation":
+                if let still = check(SpecValues.nodeMotion(v), token, line) { node.still = still }
             case "last":
                 if let f = check(SpecValues.fraction(v, name, percentExample: "70%", fractionExample: "0.7"), token, line) { last = f }
             default:

@@ -277,9 +277,11 @@ struct SpecParseRun {
     }
 
     /// Only called on error-free runs, where depth is at most Limits.maxDepth.
-    func build(_ index: Int) -> Node {
+    /// A still node's subtree is still too (`still`: an ancestor's `animation=none`).
+    func build(_ index: Int, still: Bool = false) -> Node {
         var node = drafts[index].node
-        node.children = drafts[index].children.map { build($0) }
+        if still { node.still = true }
+        node.children = drafts[index].children.map { build($0, still: node.still) }
         return node
     }
 

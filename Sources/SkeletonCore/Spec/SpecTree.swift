@@ -233,6 +233,9 @@ public struct Node: Equatable, Hashable, Sendable {
     /// `aspect=W:H` of a `rect`: its height is its width × H / W (width / aspect)
     /// when no height is given; nil: no ratio (site/reference/rect.md).
     public var aspect: Double?
+    /// `animation=none` on this node or an ancestor: its shapes are painted in their
+    /// colour, without the component's animation (site/reference/animation.md, "A still node").
+    public var still = false
     public var children: [Node]
 
     public init(kind: NodeKind, position: SourcePosition, width: Length = .auto, height: Length = .auto,

@@ -24,6 +24,14 @@ enum Keyword: Equatable {
 
     var isSetting: Bool { self == .appearance || self == .animation }
 
+    /// Nodes that draw (or hold what draws) take `animation=none`; a spacer draws nothing.
+    var takesNodeMotion: Bool {
+        switch self {
+        case .skeleton, .appearance, .animation, .spacer: return false
+        default: return true
+        }
+    }
+
     static let containerAttributes = ["width", "height", "grow", "gap", "padding", "align", "justify",
                                       "radius", "fill", "dark-fill"]
 

@@ -15,6 +15,8 @@ struct SwiftUIViewWriter {
     /// A fluid spec's frames that follow the offered width; nil for a fixed spec.
     let fluid: SwiftUIFluidFrames?
     private let out = SwiftLines()
+    /// Inside a node written with `stillModifier`: its descendants need none of their own.
+    private var stillOpen = false
 
     init(spec: Spec, typeName: String, label: String) {
         self.spec = spec
@@ -123,7 +125,15 @@ struct SwiftUIViewWriter {
         out.line("}")
     }
 
+    /// `animation=none` on a node (site/reference/animation.md, "A still node"): its
+    /// subtree's shapes see the component's style without an animation, so they take the
+    /// full base colour and no band, as the painter draws them.
+    static let stillModifier = ".transformEnvironment(\\.skeletonStyle) { $0.animation.kind = .none } // animation=none"
+
     private mutating func writeNode(_ node: Node, parentIsRow: Bool) {
+        let opensStill = node.still && !stillOpen
+        if opensStill { stillOpen = true }
+        defer { if opensStill { stillOpen = false } }
         let frame = frames[node.position] ?? Rect(x: 0, y: 0, width: 0, height: 0)
         switch node.kind {
         case .rect, .circle, .capsule:
@@ -133,6 +143,7 @@ struct SwiftUIViewWriter {
                     out.line(".aspectRatio(" + Self.ratio(ratio) + ", contentMode: .fit)")
                 }
                 out.line(frameModifier(frame, alignment: nil, node) + sizeComment(node, frame: frame))
+                if opensStill { out.line(Self.stillModifier) }
             }
         case .spacer:
             let size = parentIsRow ? "width: " + SwiftLiteral.number(frame.width)
@@ -141,8 +152,10 @@ struct SwiftUIViewWriter {
             out.indent { out.line(".frame(" + size + ")" + sizeComment(node, frame: frame)) }
         case .text(let metrics):
             writeText(node, metrics, frame: frame)
+            if opensStill { out.line(Self.stillModifier) }
         case .row, .column, .repeat:
             writeContainer(node, frame: frame)
+            if opensStill { out.line(Self.stillModifier) }
         }
     }
 

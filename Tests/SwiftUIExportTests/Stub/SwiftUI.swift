@@ -441,6 +441,9 @@ extension View {
     public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { self }
     /// /view/environment(_:_:)
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
+    /// /view/transformenvironment(_:transform:)
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
+                                        transform: @escaping (inout V) -> Void) -> some View { self }
     /// /view/aspectratio(_:contentmode:)-771ow (a CGFloat ratio)
     public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { self }
     /// /view/ongeometrychange(for:of:action:)-6tmtc
