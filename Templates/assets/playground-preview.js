@@ -54,6 +54,21 @@ export class CanvasView {
 }
 
 /**
+ * A fluid component's band moves the custom property `--sk-p`, which interpolates only
+ * when registered; its `@property` rule does nothing inside a shadow root, so the band
+ * would jump from end to end. Registered once for the document, as the web-component
+ * export does (site/reference/skeleton.md, "Fluid width"); a second registration throws.
+ */
+function registerFluidBand(css) {
+  if (!css.includes('@property --sk-p{') || typeof CSS === 'undefined' || !CSS.registerProperty) return;
+  try {
+    CSS.registerProperty({ name: '--sk-p', syntax: '<percentage>', inherits: false, initialValue: '0%' });
+  } catch {
+    // Already registered (by an earlier spec, or by the page).
+  }
+}
+
+/**
  * The shipped component, in a shadow root: the page's own styles cannot reach it,
  * and the site's `data-theme` on <html> cannot fight the theme forced here (the
  * component's `[data-theme=…] .scope` rules only see ancestors inside the shadow).
@@ -76,6 +91,7 @@ export class LiveView {
   }
 
   show({ html, css, swiftui, react, webComponent }) {
+    registerFluidBand(css);
     this.sheet.replaceSync(css);
     this.themed.replaceChildren(sanitized(html));
     this.htmlOut.textContent = html;

@@ -406,6 +406,24 @@ try {
   await checkRendering('inherited settings dropped', cases.linked);
   await fragmentIs(fragment(cases.linked.spec, theme, scale, time), 'the fragment without the inherited settings');
   if (!(await page.evaluate(`document.getElementById('pg-inherit').hidden`))) failures.push('the inherited note stays after Drop');
+
+  // A fluid spec: its band's place is the custom property --sk-p, which moves smoothly
+  // only when registered, and its @property rule does nothing in the live view's shadow
+  // root. Held halfway through its 2 s cycle (ease-in-out: progress 0.5), the band must
+  // stand at 50%, not at either end, as it would if the property jumped.
+  await type('skeleton "Fluid" width=fill\n  animation shimmer duration=2s\n  rect height=20\n');
+  await page.waitFor(`${status} === 'Rendered.' && document.getElementById('pg-live').shadowRoot.querySelector('.sk-s') !== null`,
+    'a fluid spec to render');
+  const band = await page.evaluate(`(() => {
+    const live = document.getElementById('pg-live').shadowRoot;
+    const animations = live.firstElementChild.getAnimations({ subtree: true });
+    for (const animation of animations) { animation.pause(); animation.currentTime = 1000; }
+    const shape = live.querySelector('.sk-s');
+    return { animations: animations.length, p: getComputedStyle(shape, '::after').getPropertyValue('--sk-p').trim() };
+  })()`);
+  if (band.animations !== 1 || band.p !== '50%') {
+    failures.push(`fluid band halfway through its cycle: ${JSON.stringify(band)}, expected 1 animation at --sk-p 50%`);
+  }
 } catch (error) {
   failures.push(`${error.message}`);
 } finally {
