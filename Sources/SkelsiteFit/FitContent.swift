@@ -51,18 +51,7 @@ public enum FitContentScanner {
                 index += 1
                 continue
             }
-            var body: [Substring] = []
-            var end = index + 1
-            while end < lines.count, !SpecBlocks.isClosingFence(lines[end], char: fence.char, length: fence.length) {
-                var stripped = lines[end]
-                var removed = 0
-                while removed < fence.indent, stripped.first == " " {
-                    stripped = stripped.dropFirst()
-                    removed += 1
-                }
-                body.append(stripped)
-                end += 1
-            }
+            let (body, end) = SpecBlocks.body(of: fence, openedAt: index, in: lines)
             blocks.append(Fenced(info: fence.info, open: index, next: min(end + 1, lines.count),
                                  body: body.joined(separator: "\n"), bodyLine: index + 2))
             index = end + 1

@@ -26,21 +26,7 @@ public enum SpecBlocks {
                 index += 1
                 continue
             }
-            var body: [Substring] = []
-            var end = index + 1
-            while end < lines.count {
-                let candidate = lines[end]
-                if isClosingFence(candidate, char: fence.char, length: fence.length) { break }
-                // Strip up to the fence's indent from body lines, as CommonMark does.
-                var stripped = candidate
-                var removed = 0
-                while removed < fence.indent, stripped.first == " " {
-                    stripped = stripped.dropFirst()
-                    removed += 1
-                }
-                body.append(stripped)
-                end += 1
-            }
+            let (body, end) = self.body(of: fence, openedAt: index, in: lines)
             if fence.info == "skeleton" {
                 blocks.append(SpecBlock(text: body.joined(separator: "\n"), firstLine: index + 2,
                                         columnOffset: fence.indent, fenceLine: index + 1))
@@ -50,12 +36,32 @@ public enum SpecBlocks {
         return blocks
     }
 
-    // `package` for `skelsite fit`, which reads the blocks beside a spec by the same rules.
+    // `package` for `skelsite fit`, which reads the blocks beside a spec by the same rules
+    // (`openingFence`, `body(of:openedAt:in:)`).
     package struct Fence {
         package var char: Character
         package var length: Int
         package var indent: Int
         package var info: String
+    }
+
+    /// The body lines of the block whose fence opens at `index`, up to the fence's
+    /// indent stripped from each, as CommonMark does, and the index of its closing
+    /// fence (`lines.count` when it runs to the end).
+    package static func body(of fence: Fence, openedAt index: Int, in lines: [Substring]) -> (lines: [Substring], end: Int) {
+        var body: [Substring] = []
+        var end = index + 1
+        while end < lines.count, !isClosingFence(lines[end], char: fence.char, length: fence.length) {
+            var stripped = lines[end]
+            var removed = 0
+            while removed < fence.indent, stripped.first == " " {
+                stripped = stripped.dropFirst()
+                removed += 1
+            }
+            body.append(stripped)
+            end += 1
+        }
+        return (body, end)
     }
 
     package static func openingFence(_ line: Substring) -> Fence? {
@@ -71,7 +77,7 @@ public enum SpecBlocks {
         return Fence(char: char, length: length, indent: indent, info: info)
     }
 
-    package static func isClosingFence(_ line: Substring, char: Character, length: Int) -> Bool {
+    private static func isClosingFence(_ line: Substring, char: Character, length: Int) -> Bool {
         let indent = line.prefix(while: { $0 == " " }).count
         guard indent <= 3 else { return false }
         let rest = line.dropFirst(indent)
