@@ -45,6 +45,15 @@ fi
 # The per-engine summaries and the total.
 tail -n 4 .build/verify-site.txt >&2
 
+step "fit site/: every spec with content swapped for it in Chromium at zero layout shift"
+# site/guides/fit-the-content.md: the gallery's content samples at every width, both themes.
+if ! .build/debug/skelsite fit site --json .build/fit-site.json > .build/fit-site.txt; then
+  cat .build/fit-site.txt >&2
+  echo "fit failed: a skeleton no longer has its content's shape (figures in .build/fit-site.json)" >&2
+  exit 1
+fi
+tail -n 1 .build/fit-site.txt >&2
+
 step "fuzz (short, fixed time per target)"
 scripts/fuzz.sh "" 20
 
