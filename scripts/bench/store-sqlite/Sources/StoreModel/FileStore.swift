@@ -400,32 +400,3 @@ public final class FileStore: Store, @unchecked Sendable {
         }
     }
 }
-
-/// Sources/SkelSite/Store/DecimalFields.swift.
-struct DecimalFields {
-    let buffer: UnsafeBufferPointer<UInt8>
-    let end: Int
-    var at: Int
-
-    mutating func unsigned(_ stop: UInt8) -> UInt64? {
-        var value: UInt64 = 0, digits = 0
-        while at < end, buffer[at] >= 0x30, buffer[at] <= 0x39 {
-            let (times, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times.addingReportingOverflow(UInt64(buffer[at] - 0x30))
-            guard !o1 && !o2 else { return nil }
-            value = sum
-            digits += 1
-            at += 1
-        }
-        guard digits > 0, at < end, buffer[at] == stop else { return nil }
-        at += 1
-        return value
-    }
-
-    mutating func number(_ stop: UInt8) -> Int? {
-        let negative = at < end && buffer[at] == 0x2D
-        if negative { at += 1 }
-        guard let magnitude = unsigned(stop), magnitude <= UInt64(Int.max) else { return nil }
-        return negative ? -Int(magnitude) : Int(magnitude)
-    }
-}

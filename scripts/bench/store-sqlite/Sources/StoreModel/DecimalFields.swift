@@ -1,0 +1,1 @@
+../../../../../Sources/SkelSite/Store/DecimalFields.swift
