@@ -10,7 +10,7 @@ public struct FitCase {
     public var line: Int
     public var column: Int
     public var spec: Spec
-    public var content: FitContent
+    public var content: SpecContent
     public var theme: Theme
 
     /// The width the component is laid out at (a fluid spec: the listed width under test).
@@ -43,18 +43,30 @@ enum FitPage {
     }
 
     /// The expression that runs `cases` one after another and evaluates to their measures.
-    static func expression(_ cases: [FitCase]) -> String {
+    /// `emulatesScheme`: the browser already matches `prefers-color-scheme` to each case's
+    /// theme (Chromium); else the script rewrites the content's media rules to it.
+    static func expression(_ cases: [FitCase], emulatesScheme: Bool = true) -> String {
         var list: [[String: Any]] = []
         for item in cases {
-            list.append(["doc": frame(item), "width": item.containerWidth, "html": item.content.html, "css": item.content.css])
+            var entry: [String: Any] = ["doc": frame(item), "width": item.containerWidth, "html": item.content.html,
+                                        "css": item.content.css]
+            if !emulatesScheme { entry["scheme"] = item.theme == .dark ? "dark" : "light" }
+            list.append(entry)
         }
         let data = (try? JSONSerialization.data(withJSONObject: list, options: [])) ?? Data("[]".utf8)
         return "(" + script + ")(" + String(decoding: data, as: UTF8.self) + ")"
     }
 
     /// Measures each case: the skeleton's root, its shapes (a rect, circle or capsule,
-    /// or a whole text node) and the block after it; then, after the swap, the content's
-    /// root (its top elements' union), its `[data-skeleton]` parts and the block again.
+    /// or a whole text node) with their spec node numbers (the `sk-nK` class) and the
+    /// block after it; then, after the swap, the content's root (its top elements'
+    /// union), its `[data-skeleton]` parts and the block again. The browser's own
+    /// `layout-shift` entries are read only where it lists that entry type (Chromium):
+    /// elsewhere `browser` is null.
+    ///
+    /// With `scheme` set, the content's `@media (prefers-color-scheme: …)` conditions
+    /// are rewritten in its stylesheet (through the CSS object model, before the first
+    /// layout) to always or never match, as the theme under test says.
     static let script = """
         async (cases) => {
           const out = [];
@@ -66,6 +78,17 @@ enum FitPage {
             return [l, t, r - l, b - t];
           };
           const isBar = el => el && [...el.classList].some(c => /^sk-t[0-9]+$/.test(c));
+          const nodeOf = el => { const c = [...el.classList].find(c => /^sk-n[0-9]+$/.test(c)); return c ? +c.slice(4) : -1; };
+          const scheme = (rules, wanted) => {
+            for (const rule of rules) {
+              if (rule.media && rule.media.mediaText) {
+                const text = rule.media.mediaText.replace(/\\(\\s*prefers-color-scheme\\s*:\\s*(dark|light)\\s*\\)/gi,
+                  (all, value) => value.toLowerCase() === wanted ? '(min-width: 0px)' : '(min-width: 100000px)');
+                if (text !== rule.media.mediaText) rule.media.mediaText = text;
+              }
+              if (rule.cssRules) scheme(rule.cssRules, wanted);
+            }
+          };
           for (const c of cases) {
             const frame = document.createElement('iframe');
             frame.style.cssText = 'position:absolute;left:0;top:0;border:0;margin:0;padding:0;width:' + c.width + 'px;height:800px';
@@ -78,15 +101,17 @@ enum FitPage {
             const entries = [];
             let observer = null;
             try {
-              observer = new w.PerformanceObserver(list => entries.push(...list.getEntries()));
-              observer.observe({type: 'layout-shift', buffered: true});
+              if ((w.PerformanceObserver.supportedEntryTypes || []).includes('layout-shift')) {
+                observer = new w.PerformanceObserver(list => entries.push(...list.getEntries()));
+                observer.observe({type: 'layout-shift', buffered: true});
+              }
             } catch (e) { observer = null; }
             await frames(2);
             const slot = d.getElementById('fit-slot'), after = d.getElementById('fit-after');
             const root = slot.firstElementChild;
-            const shapes = [...root.querySelectorAll('.sk-c *')]
-              .filter(el => (el.classList.contains('sk-s') && !isBar(el)) || isBar(el.firstElementChild)).map(box);
-            const before = {root: box(root), after: box(after), shapes};
+            const shaped = [...root.querySelectorAll('.sk-c *')]
+              .filter(el => (el.classList.contains('sk-s') && !isBar(el)) || isBar(el.firstElementChild));
+            const before = {root: box(root), after: box(after), shapes: shaped.map(box), nodes: shaped.map(nodeOf)};
             const swapped = w.performance.now();
             const host = d.createElement('div');
             host.id = 'fit-content';
@@ -97,6 +122,7 @@ enum FitPage {
             sheet.textContent = c.css;
             shadow.prepend(sheet);
             slot.replaceWith(host);
+            if (c.scheme && sheet.sheet) scheme(sheet.sheet.cssRules, c.scheme);
             await frames(4);
             await new Promise(done => w.setTimeout(done, 20));
             if (observer) { entries.push(...observer.takeRecords()); observer.disconnect(); }

@@ -5,13 +5,16 @@ import SkeletonCore
 /// What one case measured.
 public struct FitResult {
     public var item: FitCase
+    /// The engine that measured it.
+    public var engine: BrowserEngine = .chromium
     public var skeleton: FitBox
     public var content: FitBox
     public var viewport: FitBox
     public var delta: (width: Double, height: Double)
     /// Our score of the swap (FitMeasure.score), with its two factors.
     public var shift: (score: Double, impact: Double, distance: Double)
-    /// The browser's own `layout-shift` entries after the swap, summed; nil where it has none.
+    /// The browser's own `layout-shift` entries after the swap, summed; nil where it has
+    /// none (Firefox and WebKit do not implement the Layout Instability API).
     public var browserShift: Double?
     public var parts: [FitMeasure.Part]
     /// How many of the content's marked parts found no shape (and shapes no part).
@@ -29,12 +32,12 @@ public enum FitRun {
         let found = try VerifySpecs.find(in: source, displayPrefix: displayPrefix, project: project)
         var problems = found.problems
         var cases: [FitCase] = []
-        var scanned: [String: FitContentScanner.Found] = [:]
+        var scanned: [String: SpecContentScanner.Found] = [:]
         var columns: [String: [Int: Int]] = [:]
         for spec in found.specs {
             if scanned[spec.path] == nil {
                 let text = String(decoding: try Data(contentsOf: source.appendingPathComponent(spec.path)), as: UTF8.self)
-                let result = FitContentScanner.scan(markdown: text, relative: spec.path, source: source, displayPrefix: displayPrefix)
+                let result = SpecContentScanner.scan(markdown: text, relative: spec.path, source: source, displayPrefix: displayPrefix)
                 scanned[spec.path] = result
                 problems += result.problems
                 var byLine: [Int: Int] = [:]
@@ -64,7 +67,7 @@ public enum FitRun {
 
     /// Measures `cases` in `browser`, lights before darks (one colour scheme at a time).
     /// Content with nothing to measure is a problem at its spec (once per spec), not a result.
-    public static func measure(_ cases: [FitCase], in browser: FitChromium) throws -> (results: [FitResult], problems: [String]) {
+    public static func measure(_ cases: [FitCase], in browser: FitBrowser) throws -> (results: [FitResult], problems: [String]) {
         var results: [FitResult?] = Array(repeating: nil, count: cases.count)
         var problems: [String] = []
         for theme in [Theme.light, Theme.dark] {
@@ -72,7 +75,7 @@ public enum FitRun {
             let raw = try browser.measure(indices.map { cases[$0] })
             for (index, value) in zip(indices, raw) {
                 do {
-                    results[index] = try result(cases[index], value)
+                    results[index] = try result(cases[index], value, engine: browser.engine)
                 } catch let empty as EmptyContent {
                     if !problems.contains(empty.description) { problems.append(empty.description) }
                 }
@@ -86,7 +89,7 @@ public enum FitRun {
     }
 
     /// One case's figures from the script's answer.
-    static func result(_ item: FitCase, _ value: [String: Any]) throws -> FitResult {
+    static func result(_ item: FitCase, _ value: [String: Any], engine: BrowserEngine = .chromium) throws -> FitResult {
         func box(_ any: Any?) -> FitBox? {
             guard let numbers = any as? [Any], numbers.count == 4 else { return nil }
             let v = numbers.compactMap { ($0 as? NSNumber)?.doubleValue }
@@ -106,16 +109,33 @@ public enum FitRun {
         }
         let viewport = FitBox(x: 0, y: 0, width: viewWidth, height: viewHeight)
         let shapes = (before["shapes"] as? [Any] ?? []).compactMap(box)
+        let nodes = (before["nodes"] as? [Any] ?? []).map { ($0 as? NSNumber)?.intValue ?? -1 }
         let marked: [(name: String, box: FitBox)] = (after["parts"] as? [Any] ?? []).compactMap { any in
             guard let pair = any as? [Any], pair.count == 2, let name = pair[0] as? String, let b = box(pair[1]) else { return nil }
             return (name, b)
         }
-        let parts = FitMeasure.parts(shapes: shapes, skeletonRoot: skeleton, marked: marked, contentRoot: content)
-        return FitResult(item: item, skeleton: skeleton, content: content, viewport: viewport,
+        let parts = FitMeasure.parts(shapes: shapes, nodes: nodes.count == shapes.count ? nodes : [], skeletonRoot: skeleton,
+                                     marked: marked, contentRoot: content)
+        return FitResult(item: item, engine: engine, skeleton: skeleton, content: content, viewport: viewport,
                          delta: FitMeasure.rootDelta(skeleton: skeleton, content: content),
                          shift: FitMeasure.score([FitMeasure.Move(before: blockBefore, after: blockAfter)], viewport: viewport),
                          browserShift: (value["browser"] as? NSNumber)?.doubleValue, parts: parts,
                          unmatchedParts: max(0, marked.count - shapes.count),
                          unmatchedShapes: marked.isEmpty ? 0 : max(0, shapes.count - marked.count))
+    }
+
+    /// Where each spec node starts, by its pre-order number (MarkupBuilder's `sk-nK`: a
+    /// `repeat`'s children numbered once, none under an empty one).
+    public static func nodePositions(_ spec: Spec) -> [SourcePosition] {
+        var out: [SourcePosition] = []
+        func walk(_ nodes: [Node]) {
+            for node in nodes {
+                out.append(node.position)
+                if case .repeat(let count) = node.kind, count <= 0 { continue }
+                walk(node.children)
+            }
+        }
+        walk(spec.children)
+        return out
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
-import SkelSite
 
 /// The real markup a spec stands in for (site/guides/fit-the-content.md): a fenced
 /// ```html block (and an optional ```css block after it) right after the ```skeleton
 /// block, or `content=PATH` on the `skeleton` line, an HTML file relative to the doc
 /// whose `<link rel=stylesheet>` and `<style>` elements are its CSS.
-public struct FitContent: Equatable, Sendable {
+public struct SpecContent: Equatable, Sendable {
     /// The markup, put in a shadow root (its `<style>` and `<link>` elements taken out).
     public var html: String
     /// Every stylesheet of the content, in order.
@@ -22,10 +21,10 @@ public struct FitContent: Equatable, Sendable {
 
 /// Reads the content beside each spec block of a doc. Blocks are found by the same
 /// fence rules as the specs (SpecBlocks), so what a build calls a spec is what `fit` reads.
-public enum FitContentScanner {
+public enum SpecContentScanner {
     /// One spec block's content, or nil when it has none; keyed by the spec block's fence line.
     public struct Found {
-        public var content: [Int: FitContent] = [:]
+        public var content: [Int: SpecContent] = [:]
         /// `path:line:column: error: …` lines of bad references.
         public var problems: [String] = []
     }
@@ -73,15 +72,15 @@ public enum FitContentScanner {
             guard let at = blocks.firstIndex(where: { $0.open == spec.fenceLine - 1 }) else { continue }
             let reference = contentAttribute(spec.text, firstLine: spec.firstLine, columnOffset: spec.columnOffset)
             // The ```html block must follow with nothing but blank lines between.
-            var fencedContent: FitContent?
+            var fencedContent: SpecContent?
             if at + 1 < blocks.count, blocks[at + 1].info == "html", isBlank(blocks[at].next..<blocks[at + 1].open) {
                 let html = blocks[at + 1]
                 var css = ""
                 if at + 2 < blocks.count, blocks[at + 2].info == "css", isBlank(html.next..<blocks[at + 2].open) {
                     css = blocks[at + 2].body
                 }
-                let split = FitHTML.stylesheets(html.body)
-                fencedContent = FitContent(html: split.html, css: split.inline.joined(separator: "\n") + css,
+                let split = ContentHTML.stylesheets(html.body)
+                fencedContent = SpecContent(html: split.html, css: split.inline.joined(separator: "\n") + css,
                                            origin: displayPrefix + relative + ":" + String(html.open + 1))
                 if let reference {
                     found.problems.append(displayPrefix + relative + ":" + String(reference.line) + ":" + String(reference.column)
@@ -173,50 +172,50 @@ public enum FitContentScanner {
     }
 
     /// The content file `path` (relative to the doc's folder), with its stylesheets.
-    static func readFile(_ path: String, doc: String, source: URL, displayPrefix: String) -> Result<FitContent, Problem> {
+    static func readFile(_ path: String, doc: String, source: URL, displayPrefix: String) -> Result<SpecContent, Problem> {
         let docFolder = (doc as NSString).deletingLastPathComponent
         let resolved: String
-        switch FitPaths.resolve(path, from: docFolder) {
+        switch ContentPaths.resolve(path, from: docFolder) {
         case .success(let inside): resolved = inside
         case .failure(let problem): return .failure(Problem(message: "content path '\(path)' \(problem.message)"))
         }
         let html: String
-        switch FitPaths.read(resolved, in: source) {
+        switch ContentPaths.read(resolved, in: source) {
         case .success(let text): html = text
         case .failure(let problem): return .failure(Problem(message: "content file '\(path)' \(problem.message)"))
         }
-        let split = FitHTML.stylesheets(FitHTML.body(html))
-        var css = FitHTML.stylesheets(FitHTML.head(html)).inline + split.inline
+        let split = ContentHTML.stylesheets(ContentHTML.body(html))
+        var css = ContentHTML.stylesheets(ContentHTML.head(html)).inline + split.inline
         let fileFolder = (resolved as NSString).deletingLastPathComponent
-        for link in FitHTML.stylesheetLinks(html) {
+        for link in ContentHTML.stylesheetLinks(html) {
             let at = displayPrefix + resolved + ":" + String(link.line) + ":" + String(link.column)
             let sheet: String
-            switch FitPaths.resolve(link.href, from: fileFolder) {
+            switch ContentPaths.resolve(link.href, from: fileFolder) {
             case .success(let inside): sheet = inside
             case .failure(let problem): return .failure(Problem(message: "stylesheet path '\(link.href)' \(problem.message)", at: at))
             }
-            switch FitPaths.read(sheet, in: source) {
+            switch ContentPaths.read(sheet, in: source) {
             case .success(let text): css.append(text)
             case .failure(let problem): return .failure(Problem(message: "stylesheet '\(link.href)' \(problem.message)", at: at))
             }
         }
-        return .success(FitContent(html: split.html, css: css.joined(separator: "\n"), origin: displayPrefix + resolved))
+        return .success(SpecContent(html: split.html, css: css.joined(separator: "\n"), origin: displayPrefix + resolved))
     }
 }
 
 /// Paths a doc names, kept inside the source folder and read without following links.
-enum FitPaths {
+enum ContentPaths {
     /// `path` relative to `folder` (both relative to the source folder), normalised; an
     /// absolute path, a URL or one that climbs out of the source folder is refused.
-    static func resolve(_ path: String, from folder: String) -> Result<String, FitPathProblem> {
-        if path.isEmpty { return .failure(FitPathProblem("is empty")) }
-        if path.hasPrefix("/") { return .failure(FitPathProblem("is absolute; give a path relative to the doc")) }
-        if path.contains("://") { return .failure(FitPathProblem("is a URL; give a file relative to the doc")) }
+    static func resolve(_ path: String, from folder: String) -> Result<String, ContentPathProblem> {
+        if path.isEmpty { return .failure(ContentPathProblem("is empty")) }
+        if path.hasPrefix("/") { return .failure(ContentPathProblem("is absolute; give a path relative to the doc")) }
+        if path.contains("://") { return .failure(ContentPathProblem("is a URL; give a file relative to the doc")) }
         var parts: [Substring] = folder.split(separator: "/")
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
             if part == ".." {
-                if parts.isEmpty { return .failure(FitPathProblem("leaves the source folder")) }
+                if parts.isEmpty { return .failure(ContentPathProblem("leaves the source folder")) }
                 parts.removeLast()
                 continue
             }
@@ -226,29 +225,29 @@ enum FitPaths {
     }
 
     /// The text of `relative` under `source`; no part of the path may be a link.
-    static func read(_ relative: String, in source: URL) -> Result<String, FitPathProblem> {
+    static func read(_ relative: String, in source: URL) -> Result<String, ContentPathProblem> {
         var current = source.path
         let parts = relative.split(separator: "/")
         for (index, part) in parts.enumerated() {
             current += "/" + part
             var info = stat()
-            if lstat(current, &info) != 0 { return .failure(FitPathProblem("does not exist")) }
+            if lstat(current, &info) != 0 { return .failure(ContentPathProblem("does not exist")) }
             let kind = info.st_mode & S_IFMT
-            if kind == S_IFLNK { return .failure(FitPathProblem("is a symbolic link (links are not followed)")) }
+            if kind == S_IFLNK { return .failure(ContentPathProblem("is a symbolic link (links are not followed)")) }
             if index < parts.count - 1 {
-                if kind != S_IFDIR { return .failure(FitPathProblem("does not exist")) }
+                if kind != S_IFDIR { return .failure(ContentPathProblem("does not exist")) }
             } else if kind != S_IFREG {
-                return .failure(FitPathProblem("is not a regular file"))
+                return .failure(ContentPathProblem("is not a regular file"))
             }
         }
         guard let data = FileManager.default.contents(atPath: current) else {
-            return .failure(FitPathProblem("cannot be read"))
+            return .failure(ContentPathProblem("cannot be read"))
         }
         return .success(String(decoding: data, as: UTF8.self))
     }
 }
 
-struct FitPathProblem: Error {
+struct ContentPathProblem: Error {
     var message: String
     init(_ message: String) { self.message = message }
 }

@@ -1,14 +1,13 @@
 import Foundation
-import SkelSite
+@testable import SkelSite
 import SkeletonCore
-@testable import SkelsiteFit
 import Testing
 
 /// The content beside a spec (site/guides/fit-the-content.md): fenced blocks after the
 /// spec, or `content=PATH` on its skeleton line, and located errors for bad references.
-@Suite struct FitContentTests {
+@Suite struct SpecContentTests {
     static func folder(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fit-content-" + UUID().uuidString)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("spec-content-" + UUID().uuidString)
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -18,10 +17,10 @@ import Testing
         return root
     }
 
-    static func scan(_ doc: String, files: [String: String] = [:], at path: String = "a.md") throws -> FitContentScanner.Found {
+    static func scan(_ doc: String, files: [String: String] = [:], at path: String = "a.md") throws -> SpecContentScanner.Found {
         let root = try folder(files.merging([path: doc]) { $1 })
         defer { try? FileManager.default.removeItem(at: root) }
-        return FitContentScanner.scan(markdown: doc, relative: path, source: root)
+        return SpecContentScanner.scan(markdown: doc, relative: path, source: root)
     }
 
     @Test func anHTMLBlockAndACSSBlockAfterTheSpecAreItsContent() throws {
@@ -42,7 +41,7 @@ import Testing
             """
         let found = try Self.scan(doc)
         #expect(found.problems.isEmpty)
-        #expect(found.content[3] == FitContent(html: "<p class=\"t\" data-skeleton=\"title\">Hello</p>",
+        #expect(found.content[3] == SpecContent(html: "<p class=\"t\" data-skeleton=\"title\">Hello</p>",
                                                css: ".t { margin: 0; height: 20px }", origin: "a.md:8"))
     }
 
@@ -75,7 +74,7 @@ import Testing
         let found = try Self.scan(doc, files: ["gallery/samples/row.html": html, "gallery/samples/row.css": "p{height:20px}"],
                                   at: "gallery/row.md")
         #expect(found.problems.isEmpty)
-        #expect(found.content[1] == FitContent(html: "<p data-skeleton=\"title\">Hi</p>", css: "p{color:red}\np{height:20px}",
+        #expect(found.content[1] == SpecContent(html: "<p data-skeleton=\"title\">Hi</p>", css: "p{color:red}\np{height:20px}",
                                                origin: "gallery/samples/row.html"))
     }
 
@@ -101,7 +100,7 @@ import Testing
         let root = try Self.folder(["real.html": "<p></p>"])
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("x.html").path, withDestinationPath: "real.html")
-        let found = FitContentScanner.scan(markdown: "```skeleton\nskeleton content=x.html\n  rect height=20\n```\n",
+        let found = SpecContentScanner.scan(markdown: "```skeleton\nskeleton content=x.html\n  rect height=20\n```\n",
                                            relative: "a.md", source: root)
         #expect(found.problems == ["a.md:2:18: error: content file 'x.html' is a symbolic link (links are not followed)"])
     }

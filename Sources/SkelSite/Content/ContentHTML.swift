@@ -1,7 +1,7 @@
 /// Just enough of HTML to take a content sample apart: its `<head>` and `<body>`, its
 /// `<style>` elements and its `<link rel=stylesheet>` elements. Not a parser: tag
 /// names are matched without regard to case, and a `<style>` ends at the first `</style`.
-enum FitHTML {
+enum ContentHTML {
     struct Link: Equatable {
         var href: String
         /// 1-based line and column of the `<link` in the file.
