@@ -60,6 +60,14 @@ public struct ProjectConfig: Equatable, Sendable {
         /// `[fit] threshold`: the largest layout-shift score `skelsite fit` passes
         /// (site/guides/fit-the-content.md), as `fit --threshold`.
         public var threshold: Double?
+        /// `[fit] browsers`: the engines `fit` measures in, as `fit --browser`.
+        public var browsers: [BrowserEngine]?
+        /// `[fit] parts`: `"error"` makes a part that does not fit its shape fail the
+        /// run, as `fit --strict-parts`; `"warning"` (the default) only reports it.
+        public var partsAreErrors: Bool?
+        /// `[fit] results`: a `skelsite fit --json` file whose figures `build` shows on
+        /// the component pages, as `build --fit-results` (a path relative to this file).
+        public var results: String?
     }
 
     public init(file: URL) { self.file = file }

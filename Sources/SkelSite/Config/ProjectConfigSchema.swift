@@ -11,7 +11,7 @@ enum ProjectConfigSchema {
     static let verifyKeys = ["enabled", "threshold", "scales", "minimum", "browsers"]
     static let buildKeys = ["cache"]
     static let serveKeys = ["allowed_hosts"]
-    static let fitKeys = ["threshold"]
+    static let fitKeys = ["threshold", "results", "browsers", "parts"]
 
     struct Problem {
         var line: Int
@@ -94,6 +94,15 @@ enum ProjectConfigSchema {
                         switch key {
                         // A layout-shift score: impact fraction times distance fraction, 0...1.
                         case "threshold": config.fit.threshold = fraction(value, ["fit", key])
+                        case "results": config.fit.results = text(value, ["fit", key])
+                        case "browsers": config.fit.browsers = engines(value, ["fit", key])
+                        case "parts":
+                            guard let word = text(value, ["fit", key]) else { continue }
+                            guard word == "warning" || word == "error" else {
+                                report(["fit", key], atValue: true, "fit.parts must be \"warning\" or \"error\", got '\(word)'")
+                                continue
+                            }
+                            config.fit.partsAreErrors = word == "error"
                         default: unknown(["fit", key], known: ProjectConfigSchema.fitKeys)
                         }
                     }
@@ -217,6 +226,17 @@ enum ProjectConfigSchema {
                 names.append(name)
             }
             return names
+        }
+
+        /// Engine names only (`fit` takes no executables here: those are flags).
+        private mutating func engines(_ value: TOMLValueConvertible, _ path: [String]) -> [BrowserEngine]? {
+            guard let names = browsers(value, path) else { return nil }
+            guard let engines = BrowserEngine.parseList(names) else {
+                report(path, atValue: true, "\(path.joined(separator: ".")) must be an array of chromium, firefox, webkit"
+                       + " or all, got \(names.map { "'" + $0 + "'" }.joined(separator: ", "))")
+                return nil
+            }
+            return engines
         }
 
         /// Host names as `serve --allow-host` takes them; a bad one is located at the array.
