@@ -25,8 +25,10 @@ public enum SpecContentScanner {
     /// One spec block's content, or nil when it has none; keyed by the spec block's fence line.
     public struct Found {
         public var content: [Int: SpecContent] = [:]
-        /// `path:line:column: error: …` lines of bad references.
-        public var problems: [String] = []
+        /// Bad references, in doc order.
+        public var errors: [FileDiagnostic] = []
+        /// The same as `path:line:column: error: …` lines.
+        public var problems: [String] { errors.map { "\($0.path):\($0.line):\($0.column): error: \($0.message)" } }
     }
 
     /// A fenced block: its info word, fence line, body and where it ends.
@@ -83,8 +85,8 @@ public enum SpecContentScanner {
                 fencedContent = SpecContent(html: split.html, css: split.inline.joined(separator: "\n") + css,
                                            origin: displayPrefix + relative + ":" + String(html.open + 1))
                 if let reference {
-                    found.problems.append(displayPrefix + relative + ":" + String(reference.line) + ":" + String(reference.column)
-                                          + ": error: the spec has both content= and an html block after it; give one of them")
+                    found.errors.append(FileDiagnostic(path: displayPrefix + relative, line: reference.line, column: reference.column,
+                                                       message: "the spec has both content= and an html block after it; give one of them"))
                     continue
                 }
             }
@@ -97,8 +99,8 @@ public enum SpecContentScanner {
             switch readFile(reference.path, doc: relative, source: source, displayPrefix: displayPrefix) {
             case .success(let content): found.content[spec.fenceLine] = content
             case .failure(let problem):
-                let at = problem.at ?? (displayPrefix + relative + ":" + String(reference.line) + ":" + String(reference.column))
-                found.problems.append(at + ": error: " + problem.message)
+                let at = problem.at ?? (displayPrefix + relative, reference.line, reference.column)
+                found.errors.append(FileDiagnostic(path: at.path, line: at.line, column: at.column, message: problem.message))
             }
         }
         return found
@@ -168,7 +170,7 @@ public enum SpecContentScanner {
     struct Problem: Error {
         var message: String
         /// A position other than the reference's (a stylesheet link inside the HTML file).
-        var at: String?
+        var at: (path: String, line: Int, column: Int)?
     }
 
     /// The content file `path` (relative to the doc's folder), with its stylesheets.
@@ -188,7 +190,7 @@ public enum SpecContentScanner {
         var css = ContentHTML.stylesheets(ContentHTML.head(html)).inline + split.inline
         let fileFolder = (resolved as NSString).deletingLastPathComponent
         for link in ContentHTML.stylesheetLinks(html) {
-            let at = displayPrefix + resolved + ":" + String(link.line) + ":" + String(link.column)
+            let at = (path: displayPrefix + resolved, line: link.line, column: link.column)
             let sheet: String
             switch ContentPaths.resolve(link.href, from: fileFolder) {
             case .success(let inside): sheet = inside

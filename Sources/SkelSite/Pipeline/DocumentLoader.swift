@@ -68,10 +68,24 @@ enum DocumentLoader {
             let base = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? String(name)
             return base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         } ?? relativePath
-        let document = LoadedDocument(relativePath: relativePath, displayPath: displayPath, slug: slug,
+        var document = LoadedDocument(relativePath: relativePath, displayPath: displayPath, slug: slug,
                                       frontMatter: front.frontMatter,
                                       title: front.frontMatter.title ?? markdown.firstHeading ?? fileTitle,
                                       markdown: markdown, lines: lines)
-        return .loaded(document, diagnostics: diagnostics)
+        // The content beside each spec (site/guides/fit-the-content.md); only a doc that
+        // could have any is scanned. A bad reference is the doc's error, as in `fit`.
+        var contentErrors: [FileDiagnostic] = []
+        if !markdown.specs.isEmpty, text.contains("html") || text.contains("content=") {
+            let prefix = String(displayPath.dropLast(relativePath.count))
+            let found = SpecContentScanner.scan(markdown: text, relative: relativePath, source: source, displayPrefix: prefix)
+            document.contents = found.content
+            contentErrors = found.errors.map { error in
+                guard error.path == displayPath, error.line >= 1, error.line <= lines.count else { return error }
+                var located = error
+                located.sourceLine = lines[error.line - 1]
+                return located
+            }
+        }
+        return .loaded(document, diagnostics: diagnostics + contentErrors)
     }
 }

@@ -16,6 +16,9 @@ struct LoadedDocument: Sendable {
     let markdown: RenderedMarkdown
     /// The file's lines, for the source line of diagnostics of later steps.
     let lines: [String]
+    /// The content each spec stands in for, by its opening fence's line
+    /// (site/guides/fit-the-content.md).
+    var contents: [Int: SpecContent] = [:]
 }
 
 /// Step 3's output, a parsed doc: everything its page needs, each spec parsed and
@@ -103,15 +106,19 @@ struct SiteComponent: Sendable {
     let inheritedSettings: InheritedSettings
     /// The same as text, "" when nothing: the render cache key covers it with the spec's text.
     var inherited: String { inheritedSettings.canonicalText }
+    /// The real markup the spec stands in for, when its doc gives it
+    /// (site/guides/fit-the-content.md). A doc with content is never taken from its memo.
+    let content: SpecContent?
 
     init(id: String, title: String, block: SpecBlock, marker: String, parsedSpec: Spec?,
-         inheriting: InheritedSettings = InheritedSettings()) {
+         inheriting: InheritedSettings = InheritedSettings(), content: SpecContent? = nil) {
         self.id = id
         self.title = title
         self.block = block
         self.marker = marker
         self.parsedSpec = parsedSpec
         inheritedSettings = inheriting
+        self.content = content
     }
 
     var spec: Spec { parsedSpec ?? SpecStep.parseAgain(block, inheriting: inheritedSettings) }

@@ -91,11 +91,13 @@ enum SpecStep {
                     entries.append(DocMemo.SpecEntry(title: spec?.title, block: site.block, marker: site.marker))
                     guard let spec else { continue }
                     components.append(SiteComponent(id: name.id, title: name.title, block: site.block, marker: site.marker,
-                                                    parsedSpec: spec, inheriting: inherited[index]))
+                                                    parsedSpec: spec, inheriting: inherited[index],
+                                                    content: document.contents[site.block.fenceLine]))
                 }
                 // The memo does not hold front matter spec defaults: such a doc is parsed each build.
                 // Its warnings in the order the build reports them (front matter's, then specs').
-                if let digest, !troubled.contains(index), document.frontMatter.settings.isEmpty {
+                // Nor content: a content file can change while the doc does not.
+                if let digest, !troubled.contains(index), document.frontMatter.settings.isEmpty, document.contents.isEmpty {
                     let warnings = (frontMatterWarnings + specWarnings[index, default: []]).map {
                         RecordedWarning(path: document.relativePath, line: $0.line, column: $0.column, message: $0.message,
                                         sourceLine: $0.sourceLine)
