@@ -45,7 +45,7 @@ public final class ServeSession: @unchecked Sendable {
         // serve owns its output while it runs: its rebuilds trust what the last one left
         // there (site/reference/output-folder.md).
         var builder = builder
-        builder.options.trustsItsOutput = true
+        builder.options.trust = OutputTrust()
         self.builder = builder
         self.log = log
         server = try DevServer(root: builder.output, host: host, port: port, allowedHosts: allowedHosts)

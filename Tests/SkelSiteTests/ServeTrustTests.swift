@@ -3,14 +3,14 @@ import Testing
 @testable import SkelSite
 
 /// `skelsite serve` trusts what its own last build left in the output between its
-/// rebuilds (`SiteBuilder.Options.trustsItsOutput`, `PublishedGenerations`); `skelsite
+/// rebuilds (`SiteBuilder.Options.trust`, `OutputTrust`); `skelsite
 /// build` lists and checks the output every time.
 @Suite struct ServeTrustTests {
     static let docs = DocMemoTests.docs
 
     func trusting(_ site: TestSite) -> SiteBuilder {
         var builder = site.builder()
-        builder.options.trustsItsOutput = true
+        builder.options.trust = OutputTrust()
         return builder
     }
 
@@ -25,7 +25,7 @@ import Testing
             #expect(TestSite.hashes(of: site.output) == (try DocMemoTests.cleanBuild(of: site)))
         }
         // The work folder holds exactly what was remembered of it.
-        let left = try #require(PublishedGenerations.shared.left(for: site.output.resolvingSymlinksInPath(),
+        let left = try #require(builder.options.trust!.published.left(for: site.output.resolvingSymlinksInPath(),
                                                                   work: OutputGenerations.storeURL(for: site.output.resolvingSymlinksInPath())
                                                                       .appendingPathComponent(OutputGenerations.workName)))
         let work = OutputGenerations.storeURL(for: site.output.resolvingSymlinksInPath()).appendingPathComponent(OutputGenerations.workName)
@@ -54,7 +54,7 @@ import Testing
         #expect(try builder.build().wroteOutput)
         #expect(TestSite.hashes(of: site.output) == (try DocMemoTests.cleanBuild(of: site)))
         // Each generation holds exactly the files of its record, in no folder besides theirs.
-        let left = try #require(PublishedGenerations.shared.left(for: real, work: work))
+        let left = try #require(builder.options.trust!.published.left(for: real, work: work))
         for (folder, files) in [(real, left.liveFiles), (work, left.workFiles)] {
             let scan = FolderScan.of(folder.path)
             #expect(scan.entries["a/b.html"] == nil && scan.entries["a"] == nil, "\(folder.lastPathComponent)")

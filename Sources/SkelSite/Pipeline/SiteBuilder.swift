@@ -44,10 +44,11 @@ public struct SiteBuilder: Sendable {
         /// The project file's spec defaults and language (`[appearance]`, `[animation]`,
         /// `lang`), under each doc's front matter.
         public var specDefaults = InheritedSettings()
-        /// Trust that nothing but this process's builds changed the output since its last
-        /// build (`skelsite serve`, which owns it while it runs): the output is not listed
-        /// and `stat`ed file by file (see `PublishedGenerations`). Off for `skelsite build`.
-        public var trustsItsOutput = false
+        /// Trust that nothing but the builds given this same memory changed the output
+        /// since the last of them (`skelsite serve`, which owns it while it runs): the
+        /// output is not listed and `stat`ed file by file (see `OutputTrust`). nil for
+        /// `skelsite build`.
+        public var trust: OutputTrust?
         /// Leave the build's own tables for the process's exit to reclaim rather than free
         /// them when `build` returns (`KeptUntilExit`): for `skelsite build`, which exits
         /// right after. Off for serve and library use, whose memory would grow with each build.
@@ -111,8 +112,8 @@ public struct SiteBuilder: Sendable {
             let liveFiles = reading.value()
             let previous = opened.liveManifest
             var unchanged: OutputManifest?
-            let trusted = options.trustsItsOutput
-                && PublishedGenerations.shared.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles
+            let trusted = options.trust.map { $0.published.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles }
+                ?? false
             if let previous, previous.inputs == inputs.all, let liveFiles, let folder = opened.liveFolder,
                trusted || liveFiles.matches(FolderScan.of(folder, like: liveFiles)) {
                 unchanged = previous
@@ -181,7 +182,7 @@ public struct SiteBuilder: Sendable {
         // The work generation is brought up to date, then trades places with the output.
         let work = try generations.prepareWork()
         let live = generations.liveFolder.flatMap { folder in discovery.liveFiles.map { (folder: folder, files: $0) } }
-        let left = options.trustsItsOutput ? PublishedGenerations.shared.left(for: generations.output, work: work) : nil
+        let left = options.trust?.published.left(for: generations.output, work: work)
         let liveIdentity = generations.liveFolder.flatMap(OutputGenerations.identity)
         let writer = GenerationWriter(folder: work, live: live,
                                       holding: left.flatMap { $0.liveFiles == discovery.liveFiles ? $0.workFiles : nil },
@@ -243,13 +244,13 @@ public struct SiteBuilder: Sendable {
                 distinctComponents: report.rendered + report.cached, listing: .of(files), warnings: docWarnings)
             let workIdentity = OutputGenerations.identity(of: work)
             let prefilled = try generations.publish(files, encoded: encoding.get(), manifest: manifest)
-            if options.trustsItsOutput, let workIdentity, let liveIdentity, let before = discovery.liveFiles {
+            if let trust = options.trust, let workIdentity, let liveIdentity, let before = discovery.liveFiles {
                 // The exchange made the work folder live and the live one the work folder.
-                PublishedGenerations.shared.remember(.init(live: workIdentity, liveFiles: files, work: liveIdentity, workFiles: before),
+                trust.published.remember(.init(live: workIdentity, liveFiles: files, work: liveIdentity, workFiles: before),
                                                      for: generations.output)
-            } else if options.trustsItsOutput, let workIdentity, let prefilled {
+            } else if let trust = options.trust, let workIdentity, let prefilled {
                 // The first publish: the new work folder links every file just published.
-                PublishedGenerations.shared.remember(.init(live: workIdentity, liveFiles: files, work: prefilled, workFiles: files),
+                trust.published.remember(.init(live: workIdentity, liveFiles: files, work: prefilled, workFiles: files),
                                                      for: generations.output)
             }
             let changed = writer.count(.written) + writer.count(.linked)
@@ -363,7 +364,7 @@ public struct SiteBuilder: Sendable {
         // serve remembers what it hashed between its rebuilds; a build hashes every input.
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
                                           extraFiles: extra, settings: settings,
-                                          memory: options.trustsItsOutput ? .shared : nil)
+                                          memory: options.trust?.digests)
     }
 
     /// Steps 2–3 over the discovered docs: the docs that load, each spec parsed. A doc

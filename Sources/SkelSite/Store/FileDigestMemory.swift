@@ -11,8 +11,6 @@ import Platform
 /// leave every one of those as it was; the ctime cannot be set back by hand, and two
 /// seconds covers the coarsest file system clocks).
 final class FileDigestMemory: @unchecked Sendable {
-    static let shared = FileDigestMemory()
-
     /// Inode, size, modification and change time in nanoseconds.
     struct Look: Equatable, Sendable {
         var inode: UInt64

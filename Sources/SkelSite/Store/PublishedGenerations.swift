@@ -14,7 +14,6 @@ final class PublishedGenerations: @unchecked Sendable {
         var workFiles: GenerationFiles
     }
 
-    static let shared = PublishedGenerations()
     private let lock = NSLock()
     private var byOutput: [String: Left] = [:]
 
