@@ -36,6 +36,24 @@ import Testing
         #expect(try builder.build().steps.last?.line.contains("up to date") == true)
     }
 
+    /// The memory is its owner's, not the process's: a second session (a new
+    /// `OutputTrust`) lists the output and repairs a file edited by hand that the first
+    /// session's memory would have vouched for.
+    @Test func aNewSessionDoesNotTrustAnotherSessionsMemory() throws {
+        let site = try TestSite(Self.docs)
+        defer { site.remove() }
+        let first = trusting(site)
+        _ = try first.build()
+        let clean = TestSite.hashes(of: site.output)
+        try Data("edited by hand".utf8).write(to: site.output.appendingPathComponent("index.html"))
+        // The first session vouches for its output: nothing changed in its sources.
+        #expect(try first.build().steps.last?.line.contains("up to date") == true)
+        #expect(TestSite.hashes(of: site.output) != clean)
+        let second = trusting(site)
+        #expect(try second.build().wroteOutput)
+        #expect(TestSite.hashes(of: site.output) == clean)
+    }
+
     /// The work folder's files and folders, as a trusted rebuild does not list them: what
     /// a removed doc leaves in it (its page, its components' PNG folders) must still go.
     @Test func trustedRebuildsRemoveWhatARemovedDocLeft() throws {
