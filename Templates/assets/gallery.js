@@ -219,10 +219,33 @@
     if (query) { input.value = query; apply(); } else render(shown);
   }
 
+  // Content frames (site/guides/fit-the-content.md, "In the gallery"): each as tall as
+  // its content, measured as fit measures it, the bottom of the shadow root's top
+  // elements. The frames run no script; same origin, the page can read them.
+  function sizeFrame(frame) {
+    try {
+      var host = frame.contentDocument && frame.contentDocument.querySelector(".fit-host");
+      if (!host || !host.shadowRoot) return;
+      var bottom = 0;
+      Array.prototype.forEach.call(host.shadowRoot.children, function (el) {
+        if (/^(STYLE|LINK|SCRIPT|TEMPLATE)$/.test(el.tagName)) return;
+        bottom = Math.max(bottom, el.getBoundingClientRect().bottom);
+      });
+      if (bottom > 0) frame.style.height = Math.ceil(bottom) + "px";
+    } catch (e) { /* a frame of another origin: keep its height */ }
+  }
+  function setupFitFrames() {
+    Array.prototype.forEach.call(document.querySelectorAll("iframe.fit-frame"), function (frame) {
+      frame.addEventListener("load", function () { sizeFrame(frame); });
+      if (frame.contentDocument && frame.contentDocument.readyState === "complete") sizeFrame(frame);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     Array.prototype.forEach.call(document.querySelectorAll("[data-js-only]"), function (el) { el.hidden = false; });
     setupToggles();
     setupCopy();
     setupSearch();
+    setupFitFrames();
   });
 })();

@@ -33,7 +33,7 @@ import Testing
         let text = try String(contentsOf: TestSite.templates.appendingPathComponent("index.mustache"), encoding: .utf8)
         let cut = try #require(GalleryCardTemplate.cut(text))
         #expect(cut.names == ["id", "url", "thumb", "thumb2x", "darkThumb", "darkThumb2x", "width", "height", "title",
-                              "docURL", "docTitle", "hasTags", "tags", "."])
+                              "docURL", "docTitle", "fitBadge", "fitState", "hasTags", "tags", "."])
         #expect(cut.card.hasPrefix("      <li class=\"card\" data-id=\"{{id}}\">\n"))
         #expect(cut.card.hasSuffix("      </li>\n"))
         #expect(cut.page.contains("    <ul class=\"cards\"{{#pagedCards}} data-page-size=\"{{pageSize}}\"{{/pagedCards}}>\n"

@@ -19,8 +19,12 @@ struct GalleryCard: Sendable, Equatable {
     var searchText: String
     /// The doc's tags; none: the card has no `tags` and no `hasTags`.
     var tags: [String]
+    /// For a component with content, its fit badge (`fitBadge`: "fits", "shifts N", "not
+    /// measured"; `fitState`: its class suffix); nil for one without, whose card is as before.
+    var fit: FitSection.Badge?
 
-    init(_ item: GalleryItem) {
+    init(_ item: GalleryItem, fit: FitSection.Badge? = nil) {
+        self.fit = fit
         let document = item.document, component = item.component, files = item.files
         id = component.id
         title = component.title
@@ -52,6 +56,10 @@ struct GalleryCard: Sendable, Equatable {
         body("darkThumb2x", .text(darkThumb2x))
         body("docTitle", .text(docTitle))
         body("docURL", .text(docURL))
+        if let fit {
+            body("fitBadge", .text(fit.text))
+            body("fitState", .text(fit.state))
+        }
         if !tags.isEmpty { body("hasTags", .flag(true)) }
         body("height", .number(height))
         body("id", .text(id))

@@ -15,7 +15,7 @@ struct GalleryCardTemplate {
     /// Names every card context has; `optionalCardNames` are set only for some cards.
     static let cardNames: Set<String> = ["id", "title", "url", "docTitle", "docURL", "thumb", "darkThumb", "thumb2x",
                                          "darkThumb2x", "width", "height", "tagList", "searchText"]
-    static let optionalCardNames: Set<String> = ["tags", "hasTags"]
+    static let optionalCardNames: Set<String> = ["tags", "hasTags", "fitBadge", "fitState"]
     /// The page's placeholder: a triple-stash variable (never a standalone tag) alone on a
     /// line, so the lines around it keep the standalone state they had.
     static let placeholder = "__skelsiteGalleryCards"

@@ -20,7 +20,7 @@ struct GalleryIndex {
     /// there, not rendered again.
     func render(items: [GalleryItem], searchJSON: String, previous: (page: [UInt8], cards: GalleryCardsFile)?)
         -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) {
-        let cards = Parallel.chunks(Array(items.prefix(Self.pageSize))) { GalleryCard($0) }
+        let cards = Parallel.chunks(Array(items.prefix(Self.pageSize))) { GalleryCard($0, fit: contexts.fitBadge($0)) }
         var context = context(items: items, searchJSON: searchJSON)
         let whole = { [contexts] (context: [String: Any]) -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) in
             var context = context
@@ -124,7 +124,12 @@ struct GalleryIndex {
             material += "doc=\(document.pagePath)\t\(document.title)\t\(document.components.count)\t"
                 + "\(document.frontMatter.description ?? "-")\t\(document.frontMatter.tags.joined(separator: ","))\n"
         }
-        for item in items { material += "card=\(item.component.id)\t\(item.rendered.artifacts.width)x\(item.rendered.artifacts.height)\n" }
+        for item in items {
+            material += "card=\(item.component.id)\t\(item.rendered.artifacts.width)x\(item.rendered.artifacts.height)"
+            // A card's fit badge changes with the results file and the content.
+            if let badge = contexts.fitBadge(item) { material += "\tfit=" + badge.text }
+            material += "\n"
+        }
         material += "search=" + searchDigest + "\n"
         return SHA256.hex(Array(material.utf8))
     }

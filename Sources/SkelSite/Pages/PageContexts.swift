@@ -9,12 +9,17 @@ struct PageContexts: Sendable {
     let site: SiteContent
     /// CSS-vs-PNG figures from a verify run, by SHA-256 of the spec's text.
     let agreements: [String: ComponentAgreement]
+    /// Figures from a fit run (`--fit-results`), by doc path relative to the source,
+    /// then spec fence line.
+    let fits: [String: [Int: ComponentFit]]
     private let nav: NavMenu
 
-    init(theme: TemplateSet, site: SiteContent, agreements: [String: ComponentAgreement]) {
+    init(theme: TemplateSet, site: SiteContent, agreements: [String: ComponentAgreement],
+         fits: FitResults = FitResults()) {
         self.theme = theme
         self.site = site
         self.agreements = agreements
+        self.fits = fits.isEmpty ? [:] : fits.byDocument(site.documents.map(\.relativePath))
         var slugs = ["index"] + site.navOrder.map(\.slug) + site.standalonePages
         if site.hasDiffPlaceholder { slugs.append(DiffReportFolder.siteFolderName + "/index") }
         nav = NavMenu(theme: theme, site: site, slugs: slugs)
@@ -119,6 +124,9 @@ struct PageContexts: Sendable {
             context["referenceWidth"] = VerifyReport.number(component.spec.width)
             context["listedWidths"] = listed
         }
+        if let content = Self.content(of: component) {
+            addFit(content, of: component, in: document, artifacts: artifacts, to: &context)
+        }
         if !agreements.isEmpty, let agreement = agreements[SHA256.hex(Array(VerifySpecs.digestSource(component.block.text, inherited: component.inherited).utf8))] {
             context["agreement"] = AgreementTable.context(agreement)
         }
@@ -132,6 +140,45 @@ struct PageContexts: Sendable {
             }
         }
         return context
+    }
+
+    /// What a fit run measured of this component's spec: nil when the build has no
+    /// results for it, or they name another version of the spec (`cases[].spec`).
+    func fit(of component: SiteComponent, in document: SiteDocument) -> ComponentFit? {
+        guard let found = fits[document.relativePath]?[component.block.fenceLine] else { return nil }
+        return found.measuring(digest: SHA256.hex(Array(VerifySpecs.digestSource(component.block.text,
+                                                                                 inherited: component.inherited).utf8)))
+    }
+
+    /// The content beside the component's spec, if it has any.
+    static func content(of component: SiteComponent) -> SpecContent? {
+        component.content
+    }
+
+    /// The gallery card's fit badge: for a component with content only.
+    func fitBadge(_ item: GalleryItem) -> FitSection.Badge? {
+        guard Self.content(of: item.component) != nil else { return nil }
+        return FitSection.badge(fit(of: item.component, in: item.document))
+    }
+
+    /// The `fit` section and the playground link with the content, for a component with
+    /// content (site/guides/fit-the-content.md, "In the gallery").
+    func addFit(_ content: SpecContent, of component: SiteComponent, in document: SiteDocument,
+                artifacts: ComponentArtifacts, to context: inout [String: Any]) {
+        let language = document.frontMatter.settings.language ?? site.language
+        context["fit"] = FitSection.context(spec: component.spec, height: artifacts.height, content: content,
+                                            fit: fit(of: component, in: document), language: language)
+        if let link = context["playgroundURL"] as? String {
+            context["playgroundURL"] = Self.playgroundContent(link, content)
+        }
+    }
+
+    /// The playground link with the content to overlay: `&html=` and, when it has CSS,
+    /// `&css=`, each base64url of its UTF-8 (site/guides/playground-api.md).
+    static func playgroundContent(_ link: String, _ content: SpecContent) -> String {
+        var link = link + "&html=" + Base64URL.encode(Array(content.html.utf8))
+        if !content.css.isEmpty { link += "&css=" + Base64URL.encode(Array(content.css.utf8)) }
+        return link
     }
 
     /// The level of each component's title heading: one below the doc's last heading
