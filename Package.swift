@@ -58,10 +58,13 @@ let package = Package(
         // `fit`: the skeleton against the content it stands in for, measured in a browser
         // (site/guides/fit-the-content.md).
         .target(name: "SkelsiteFit", dependencies: ["SkelSite", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb"]),
+        // `capture`: a spec drafted from the content's boxes, measured in Chromium
+        // (site/guides/fit-the-content.md, "Draft a spec from the content").
+        .target(name: "SkelsiteCapture", dependencies: ["SkelSite", "SkelsiteVerify"]),
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkeletonCore", "SkeletonWeb", "Platform",
+                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkelsiteCapture", "SkeletonCore", "SkeletonWeb", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,6 +92,8 @@ let package = Package(
         // The repository's own rules: no paths that differ only by case, the module graph
         // of docs/modules.md.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
+        // The inference on box fixtures, and the five samples captured and fitted in Chromium.
+        .testTarget(name: "SkelsiteCaptureTests", dependencies: ["SkelsiteCapture", "SkelsiteFit", "SkelSite", "SkeletonCore", "TestSupport"]),
         .testTarget(name: "SkelsiteFitTests", dependencies: ["SkelsiteFit", "SkelSite", "SkeletonCore", "TestSupport"]),
         .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "TestSupport"]),
     ]

@@ -17,7 +17,7 @@ struct Skelsite: AsyncParsableCommand {
             + (UnpackedPayload.buildInfo.map { "\nbuild: \($0)" } ?? ""),
         subcommands: [
             BuildCommand.self, RenderCommand.self, DiffCommand.self, BaselineCommand.self,
-            VerifyCommand.self, CheckCommand.self, ServeCommand.self, InitCommand.self, ExportCommand.self, FitCommand.self,
+            VerifyCommand.self, CheckCommand.self, ServeCommand.self, InitCommand.self, ExportCommand.self, FitCommand.self, CaptureCommand.self,
         ]
     )
 

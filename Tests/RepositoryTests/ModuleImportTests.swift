@@ -21,7 +21,8 @@ import Testing
         "SkelsiteVerify": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
         "SkelsiteServe": ["SkelSite", "Foundation", "Platform"],
         "SkelsiteFit": ["SkelSite", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "Foundation"],
-        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
+        "SkelsiteCapture": ["SkelSite", "SkelsiteVerify", "Foundation"],
+        "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkelsiteCapture", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
         "SkeletonBench": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform", "Foundation"],
     ]
     /// C targets: no Swift imports to check.
