@@ -1,5 +1,6 @@
 // The playground's state in the URL fragment, so a link shares exactly what you see:
 //   #spec=<base64url of the UTF-8 spec>[&inherit=<base64url>]&theme=light|dark&scale=1..4[&t=seconds]
+//   [&html=<base64url>[&css=<base64url>]]: content to show over the component (site/guides/fit-the-content.md)
 // `t` is present only while paused (a shared link then shows that very frame).
 // `inherit` is present only when the spec inherits settings from its page (front
 // matter, the project file): their `appearance`/`animation`/`lang` lines.
@@ -44,6 +45,17 @@ export function readFragment(hash) {
     // A link to another spec does not keep the previous spec's page settings.
     state.inherit = '';
   }
+  // The content a spec stands in for, as a component page with content links it.
+  for (const [key, field, what] of [['html', 'contentHTML', 'content'], ['css', 'contentCSS', 'content CSS']]) {
+    if (params.has(key)) {
+      const text = decodeBase64URL(params.get(key));
+      if (text === null) problems.push(`the link's ${what} is not valid base64url`);
+      else state[field] = text;
+    } else if (params.has('spec')) {
+      // A link to another spec does not keep the previous spec's content.
+      state[field] = '';
+    }
+  }
   const theme = params.get('theme');
   if (theme === 'light' || theme === 'dark') state.theme = theme;
   else if (theme !== null) problems.push(`unknown theme "${theme}"`);
@@ -66,9 +78,13 @@ export function readFragment(hash) {
 }
 
 /** The fragment for `state` (without the leading '#'). */
-export function writeFragment({ spec, inherit = '', theme, scale, playing, time }) {
+export function writeFragment({ spec, inherit = '', theme, scale, playing, time, contentHTML = '', contentCSS = '' }) {
   let fragment = `spec=${encodeBase64URL(spec)}`;
   if (inherit) fragment += `&inherit=${encodeBase64URL(inherit)}`;
+  if (contentHTML) {
+    fragment += `&html=${encodeBase64URL(contentHTML)}`;
+    if (contentCSS) fragment += `&css=${encodeBase64URL(contentCSS)}`;
+  }
   fragment += `&theme=${theme}&scale=${scale}`;
   // Three decimals: a millisecond is finer than any frame.
   if (!playing) fragment += `&t=${Number(time.toFixed(3))}`;

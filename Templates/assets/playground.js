@@ -5,6 +5,7 @@ import { loadRenderer } from './playground-renderer.js';
 import { readFragment, writeFragment } from './playground-fragment.js';
 import { Editor } from './playground-editor.js';
 import { CanvasView, LiveView } from './playground-preview.js';
+import { ContentView } from './playground-content.js';
 
 /** Shown when the page is opened without a spec in its link: the design doc's example. */
 const EXAMPLE = `skeleton "Article row" width=360
@@ -36,6 +37,10 @@ const state = {
   // Someone who asked for less motion gets a still frame until they press Play.
   playing: !reducedMotion,
   time: 0,
+  // The content the spec stands in for (site/guides/fit-the-content.md), shown over
+  // the component; '' for none.
+  contentHTML: '',
+  contentCSS: '',
 };
 
 const editor = new Editor({ source: $('pg-source'), gutter: $('pg-gutter'), backdrop: $('pg-backdrop'), list: $('pg-diagnostics') });
@@ -46,6 +51,11 @@ const play = $('pg-play');
 const scrub = $('pg-scrub');
 const timeOut = $('pg-time');
 const inheritNote = $('pg-inherit');
+const contentHTML = $('pg-content-html');
+const contentCSS = $('pg-content-css');
+const contentFit = $('pg-content-fit');
+// An older playground.mustache has no content panel.
+const content = $('pg-content') && contentHTML ? new ContentView($('pg-content'), $('pg-overlay')) : null;
 
 let sk = null;
 /** Animation of the last spec that parsed: { kind, duration, delay, moves, period }. */
@@ -73,6 +83,7 @@ function applyFragment() {
   controls.elements.theme.value = state.theme;
   controls.elements.scale.value = String(state.scale);
   live.setTheme(state.theme);
+  showContent();
   showPlaying();
   needsFrame = true;
   linkNotice = problems.length > 0 ? `Ignored part of the link: ${problems.join('; ')}.` : '';
@@ -97,6 +108,37 @@ function showStatus(message) {
 function showInherited() {
   inheritNote.hidden = !state.inherit;
   inheritNote.querySelector('code').textContent = state.inherit.trim();
+}
+
+/** The content panel and layer from the state; the panel opens when there is content. */
+function showContent() {
+  if (!content) return;
+  contentHTML.value = state.contentHTML;
+  contentCSS.value = state.contentCSS;
+  if (state.contentHTML) $('pg-content-panel').open = true;
+  content.show(state.contentHTML, state.contentCSS);
+  measureContent();
+}
+
+/**
+ * The content as wide as the component, and how their sizes differ, as fit reports
+ * them: the content's root box (its top elements together) minus the component's.
+ */
+function measureContent() {
+  if (!content) return;
+  const component = $('pg-live').shadowRoot?.firstElementChild?.firstElementChild;
+  const width = component ? component.getBoundingClientRect().width : 0;
+  $('pg-content').style.width = width > 0 ? `${width}px` : '';
+  const box = state.contentHTML.trim() && component ? content.box() : null;
+  if (!box) {
+    contentFit.textContent = '';
+    return;
+  }
+  const own = component.getBoundingClientRect();
+  const number = (value) => String(Math.round(value * 100) / 100);
+  const signed = (value) => (Math.round(value * 100) / 100 > 0 ? '+' : '') + number(value);
+  contentFit.textContent = `Content ${number(box.width)} × ${number(box.height)} against the component ` +
+    `${number(own.width)} × ${number(own.height)} (${signed(box.width - own.width)} × ${signed(box.height - own.height)}).`;
 }
 
 /** The spec's component, or its problems; inherited settings that fail are dropped, said. */
@@ -125,6 +167,7 @@ function specChanged() {
     specOK = true;
     editor.show(component.warnings);
     live.show(component);
+    measureContent();
     animation = component.animation;
     scrub.max = String(animation.period);
     showStatus(component.warnings.length > 0 ? `${component.warnings.length} warning(s).` : 'Rendered.');
@@ -188,6 +231,17 @@ controls.addEventListener('change', (event) => {
   needsFrame = true;
   saveFragment();
 });
+if (content) {
+  for (const [area, field] of [[contentHTML, 'contentHTML'], [contentCSS, 'contentCSS']]) {
+    area.addEventListener('input', () => {
+      state[field] = area.value;
+      content.show(state.contentHTML, state.contentCSS);
+      measureContent();
+      saveFragment();
+    });
+  }
+  $('pg-overlay').addEventListener('change', () => content.update());
+}
 play.addEventListener('click', () => setPlaying(!state.playing));
 $('pg-inherit-drop').addEventListener('click', () => {
   state.inherit = '';
