@@ -4,13 +4,14 @@ import SkelSite
 import SkelsiteFit
 import SkeletonCore
 
-/// `skelsite fit [SOURCE=site] [--browser chromium] [--json FILE] [--threshold N] [--chromium PATH]`:
-/// every spec with content (site/guides/fit-the-content.md) against that content, in
-/// headless Chromium, at each width and in both themes.
+/// `skelsite fit [SOURCE=site] [--browser chromium|firefox|webkit|all] [--json FILE] [--threshold N]
+/// [--strict-parts] [--chromium PATH] [--firefox PATH] [--webkit-driver PATH]`: every spec with content
+/// (site/guides/fit-the-content.md) against that content, in each engine asked for, at each
+/// width and in both themes.
 ///
-/// Exit codes: 0 every swap shifts the page by at most the threshold; 1 one shifts it by
-/// more, or a spec or a content reference is invalid; 2 usage or I/O error (no folder, no
-/// browser, unwritable JSON).
+/// Exit codes: 0 every swap shifts the page by at most the threshold in every engine; 1 one
+/// shifts it by more, a part does not fit its shape under --strict-parts, or a spec or a
+/// content reference is invalid; 2 usage or I/O error (no folder, no browser, unwritable JSON).
 struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
@@ -18,20 +19,24 @@ struct FitCommand: ParsableCommand {
         discussion: """
             For every ```skeleton spec of every .md file under SOURCE that has content \
             (an ```html block, and optionally a ```css block, right after it, or \
-            content=FILE on its skeleton line), headless Chromium lays out the \
-            component and, in its place, the content, at each of the spec's widths and \
-            in light and dark, and fit reports the size difference of the two roots, \
-            the layout-shift score of swapping one for the other (the Layout \
-            Instability API's, on a viewport the container's width by 800 CSS pixels, \
-            with the page continuing below) and Chromium's own layout-shift entries, \
-            and the offset of each part the content marks with data-skeleton.
+            content=FILE on its skeleton line), each browser engine asked for \
+            (Chromium by default) lays out the component and, in its place, the \
+            content, at each of the spec's widths and in light and dark, and fit \
+            reports the size difference of the two roots, the layout-shift score of \
+            swapping one for the other (the Layout Instability API's, on a viewport \
+            the container's width by 800 CSS pixels, with the page continuing below), \
+            Chromium's own layout-shift entries (Chromium only), and each part the \
+            content marks with data-skeleton whose box is more than 0.5 px from its \
+            shape's: a warning at the shape's spec node, an error under --strict-parts.
             """
     )
 
     @Argument(help: "The docs folder (default: source in skelsite.toml, else site).")
     var source: String?
 
-    @Option(help: ArgumentHelp("The engine: chromium (the only one fit drives so far).", valueName: "engine"))
+    // Repeatable and comma lists, as verify's.
+    @Option(help: ArgumentHelp("Engines: chromium, firefox, webkit or all; repeat or separate with commas"
+                               + " (default: [fit] browsers in skelsite.toml, else chromium).", valueName: "engine"))
     var browser: [String] = []
 
     @Option(help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
@@ -44,8 +49,17 @@ struct FitCommand: ParsableCommand {
                                valueName: "score"))
     var threshold: Double?
 
+    @Flag(help: "Fail when a marked part does not fit its shape (default: [fit] parts in skelsite.toml, else a warning).")
+    var strictParts = false
+
     @Option(help: ArgumentHelp("The Chromium executable (default: chromium).", valueName: "path"))
     var chromium: String?
+
+    @Option(help: ArgumentHelp("The Firefox executable (default: firefox-esr).", valueName: "path"))
+    var firefox: String?
+
+    @Option(help: ArgumentHelp("WebKitGTK's WebDriver (default: WebKitWebDriver).", valueName: "path"))
+    var webkitDriver: String?
 
     @OptionGroup var project: ProjectOptions
 
@@ -54,20 +68,25 @@ struct FitCommand: ParsableCommand {
         if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 1) {
             throw UsageError(message: "--threshold takes a layout-shift score from 0 to 1, got \(threshold)")
         }
-        let engines = browser.flatMap { $0.split(separator: ",").map(String.init) }
-        for engine in engines where engine != "chromium" {
-            if ["firefox", "webkit", "all"].contains(engine) {
-                throw UsageError(message: "fit drives Chromium only so far; --browser \(engine) is not supported yet")
-            }
-            throw UsageError(message: "--browser takes chromium, got '\(engine)'")
+        if !browser.isEmpty && BrowserEngine.parseList(browser) == nil {
+            throw UsageError(message: "--browser takes chromium, firefox, webkit or all (or a comma list of them),"
+                             + " got '\(browser.joined(separator: ","))'")
         }
     }
 
     func run() throws {
         let config = try project.load()
         let source = config.path(self.source, \.source, else: "site")
-        // The flag, else `[fit] threshold` in the project file, else 0.
+        // Each: the flag, else the project file, else the default.
         let threshold = self.threshold ?? config?.fit.threshold ?? 0
+        let engines = BrowserEngine.parseList(browser) ?? config?.fit.browsers ?? [.chromium]
+        let partSeverity: FitReport.PartSeverity = strictParts || config?.fit.partsAreErrors == true ? .error : .warning
+        var executables = BrowserExecutables()
+        if let chromium { executables.chromium = chromium }
+        if let firefox { executables.firefox = firefox }
+        if let webkitDriver { executables.webkitDriver = webkitDriver }
+        // A Chromium-only run reads as it always has; any other names each line's engine.
+        let namesEngine = engines != [.chromium]
         if let json {
             do { try UserFile.checkReplaceable(json) } catch { throw UsageError(message: error.description) }
         }
@@ -89,32 +108,69 @@ struct FitCommand: ParsableCommand {
             if !found.problems.isEmpty { throw ExitCode(1) }
             return
         }
-        let browser: FitChromium
-        do {
-            browser = try FitChromium(executable: chromium ?? "chromium")
-        } catch {
-            throw UsageError(message: "\(error)")
+        // Every engine's programs are looked for before any starts: a missing one is exit 2
+        // naming its package, before the others spend time (as verify does).
+        var browsers: [FitBrowser] = []
+        defer { for browser in browsers { browser.shutdown() } }
+        for engine in engines {
+            do {
+                browsers.append(try FitBrowsers.make(engine, executables: executables))
+            } catch {
+                throw UsageError(message: "\(error)")
+            }
         }
-        defer { browser.shutdown() }
-        let measured: (results: [FitResult], problems: [String])
-        do {
-            measured = try FitRun.measure(found.cases, in: browser)
-        } catch {
-            throw UsageError(message: "\(error)")
+        // The engines measure at the same time, each in its own browser (most of the
+        // time is each browser starting and waiting on its frames), and report in order.
+        let outcomes = EngineOutcomes(browsers: browsers, cases: found.cases)
+        DispatchQueue.concurrentPerform(iterations: browsers.count) { outcomes.measure($0) }
+        var results: [FitResult] = []
+        var problems: [String] = []
+        for outcome in outcomes.all {
+            switch outcome {
+            case .success(let measured):
+                results += measured.results
+                for problem in measured.problems where !problems.contains(problem) { problems.append(problem) }
+            case .failure(let error): throw UsageError(message: "\(error)")
+            case nil: throw UsageError(message: "an engine did not report")
+            }
         }
-        let results = measured.results
-        for problem in measured.problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
-        print(FitReport.text(results, threshold: threshold), terminator: "")
-        let diagnostics = FitReport.diagnostics(results, threshold: threshold)
+        for problem in problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
+        print(FitReport.text(results, threshold: threshold, namesEngine: namesEngine), terminator: "")
+        var diagnostics = FitReport.diagnostics(results, threshold: threshold, namesEngine: namesEngine)
+        diagnostics += FitReport.partDiagnostics(results, severity: partSeverity, namesEngine: namesEngine)
         for line in diagnostics { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        let specs = Set(results.map { $0.item.path + ":" + String($0.item.line) }).count
-        let failing = results.filter { $0.shift.score > threshold }.count
-        print("\(specs) specs with content, \(results.count) cases, \(failing) above the threshold \(FitReport.score(threshold))")
+        for line in FitReport.summaries(results, engines: engines, threshold: threshold, namesEngine: namesEngine) {
+            print(line)
+        }
         if let json {
-            do { try UserFile.write(FitReport.json(results, threshold: threshold), to: json) } catch {
+            do { try UserFile.write(FitReport.json(results, threshold: threshold, engines: engines), to: json) } catch {
                 throw UsageError(message: error.description)
             }
         }
-        if failing > 0 || !found.problems.isEmpty || !measured.problems.isEmpty { throw ExitCode(1) }
+        let failing = results.contains { $0.shift.score > threshold }
+        let partsFail = partSeverity == .error && results.contains { $0.parts.contains { !$0.matches } }
+        if failing || partsFail || !found.problems.isEmpty || !problems.isEmpty { throw ExitCode(1) }
     }
+}
+
+/// Each engine's measures, each browser driven from its own thread only (the cases
+/// are only read).
+private final class EngineOutcomes: @unchecked Sendable {
+    private let browsers: [FitBrowser]
+    private let cases: [FitCase]
+    private var outcomes: [Result<(results: [FitResult], problems: [String]), Error>?]
+    private let lock = NSLock()
+
+    init(browsers: [FitBrowser], cases: [FitCase]) {
+        self.browsers = browsers
+        self.cases = cases
+        outcomes = Array(repeating: nil, count: browsers.count)
+    }
+
+    func measure(_ index: Int) {
+        let outcome = Result { try FitRun.measure(cases, in: browsers[index]) }
+        lock.withLock { outcomes[index] = outcome }
+    }
+
+    var all: [Result<(results: [FitResult], problems: [String]), Error>?] { lock.withLock { outcomes } }
 }

@@ -5,7 +5,8 @@ import SkelsiteVerify
 /// Headless Chromium over the DevTools pipe (the driver `verify` uses): one tab, its
 /// viewport as wide as the widest container and `FitMeasure.viewportHeight` tall, the
 /// colour scheme emulated per theme so the content's own `prefers-color-scheme` rules apply.
-public final class FitChromium {
+public final class FitChromium: FitBrowser {
+    public let engine = BrowserEngine.chromium
     private let pipe: DevToolsPipe
     private let session: String
 
@@ -48,7 +49,7 @@ public final class FitChromium {
     public func shutdown() { pipe.shutdown() }
 
     /// The raw measures of `cases`, all of one theme, in order.
-    func measure(_ cases: [FitCase]) throws -> [[String: Any]] {
+    public func measure(_ cases: [FitCase]) throws -> [[String: Any]] {
         guard let first = cases.first else { return [] }
         let widest = cases.map(\.containerWidth).max() ?? 0
         try pipe.call("Emulation.setDeviceMetricsOverride",

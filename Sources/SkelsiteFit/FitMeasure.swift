@@ -98,29 +98,44 @@ public enum FitMeasure {
         return area
     }
 
+    /// How far a part's box may be from its shape's, on each edge and in each size, and
+    /// still fit it: half a CSS pixel, so a text box whose height the engine rounds to
+    /// its own sub-pixel unit (Firefox's 1/60 px, WebKit's 1/64 px) is not flagged.
+    public static let partTolerance = 0.5
+
     /// A part of the content (`data-skeleton="name"`) against the skeleton's shape it
     /// is matched with, both relative to their roots' top left.
     public struct Part: Equatable, Sendable {
         public var name: String
         public var shape: FitBox
         public var content: FitBox
+        /// The spec node that draws the shape (its pre-order number, the `sk-nK` class
+        /// of the component's HTML); -1 when the page did not say.
+        public var node: Int = -1
         public var dx: Double { content.x - shape.x }
         public var dy: Double { content.y - shape.y }
         public var dwidth: Double { content.width - shape.width }
         public var dheight: Double { content.height - shape.height }
-        public var matches: Bool { dx == 0 && dy == 0 && dwidth == 0 && dheight == 0 }
+        /// Every edge and size within `partTolerance`.
+        public var matches: Bool {
+            max(abs(dx), abs(dy), abs(dwidth), abs(dheight)) <= FitMeasure.partTolerance
+        }
     }
 
     /// The content's marked parts matched in order with the skeleton's shapes (the spec
     /// language has no node names): the first marked part with the first shape, and so
-    /// on. Parts or shapes left over have no partner and are not compared.
-    public static func parts(shapes: [FitBox], skeletonRoot: FitBox, marked: [(name: String, box: FitBox)],
-                             contentRoot: FitBox) -> [Part] {
-        zip(shapes, marked).map { shape, part in
-            Part(name: part.name,
-                 shape: FitBox(x: shape.x - skeletonRoot.x, y: shape.y - skeletonRoot.y, width: shape.width, height: shape.height),
-                 content: FitBox(x: part.box.x - contentRoot.x, y: part.box.y - contentRoot.y,
-                                 width: part.box.width, height: part.box.height))
+    /// on. Parts or shapes left over have no partner and are not compared. `nodes` are
+    /// the shapes' spec node numbers, in the same order.
+    public static func parts(shapes: [FitBox], nodes: [Int] = [], skeletonRoot: FitBox,
+                             marked: [(name: String, box: FitBox)], contentRoot: FitBox) -> [Part] {
+        zip(shapes, marked).enumerated().map { index, pair in
+            let (shape, part) = pair
+            return Part(name: part.name,
+                        shape: FitBox(x: shape.x - skeletonRoot.x, y: shape.y - skeletonRoot.y,
+                                      width: shape.width, height: shape.height),
+                        content: FitBox(x: part.box.x - contentRoot.x, y: part.box.y - contentRoot.y,
+                                        width: part.box.width, height: part.box.height),
+                        node: index < nodes.count ? nodes[index] : -1)
         }
     }
 }

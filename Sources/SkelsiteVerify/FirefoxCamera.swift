@@ -9,9 +9,9 @@ import SkeletonCore
 public final class FirefoxCamera: BrowserCamera {
     public let engine = BrowserEngine.firefox
 
-    private struct Running {
+    package struct Running {
         var process: ChildProcess
-        var client: MarionetteClient
+        package var client: MarionetteClient
         var profile: URL
         /// Window size minus viewport size (the browser's own toolbars, even headless).
         var chrome: (width: Int, height: Int)
@@ -69,7 +69,7 @@ public final class FirefoxCamera: BrowserCamera {
         return prefs.map { "user_pref(\"\($0.0)\", \($0.1));\n" }.joined()
     }
 
-    private func browser(scale: Int) throws -> Running {
+    package func browser(scale: Int) throws -> Running {
         try lock.withLock { try startedBrowser(scale: scale) }
     }
 

@@ -54,7 +54,7 @@ enum MarionetteFraming {
 }
 
 /// A Marionette session on a TCP connection (one command at a time).
-final class MarionetteClient {
+package final class MarionetteClient {
     private let socket: LoopbackSocket
     private var buffer: [UInt8] = []
     private var nextID = 1
@@ -69,7 +69,7 @@ final class MarionetteClient {
     }
 
     @discardableResult
-    func call(_ name: String, _ parameters: [String: Any] = [:], timeout: Double = 60) throws -> [String: Any] {
+    package func call(_ name: String, _ parameters: [String: Any] = [:], timeout: Double = 60) throws -> [String: Any] {
         let id = nextID
         nextID += 1
         try socket.send(MarionetteFraming.command(id: id, name: name, parameters: parameters))

@@ -96,12 +96,12 @@ enum WebDriverHTTP {
 }
 
 /// A WebDriver client of one driver on a local port.
-struct WebDriverClient {
+package struct WebDriverClient {
     var port: Int
 
     /// Sends a command and returns the reply's `value`.
     @discardableResult
-    func call(_ method: String, _ path: String, _ body: [String: Any]? = nil, timeout: Double = 60) throws -> Any {
+    package func call(_ method: String, _ path: String, _ body: [String: Any]? = nil, timeout: Double = 60) throws -> Any {
         let socket = try LoopbackSocket(port: port)
         defer { socket.close() }
         try socket.send(WebDriverHTTP.request(method: method, path: path, port: port, body: body))

@@ -15,10 +15,10 @@ import Platform
 public final class WebKitCamera: BrowserCamera {
     public let engine = BrowserEngine.webkit
 
-    private struct Running {
+    package struct Running {
         var driver: ChildProcess
-        var client: WebDriverClient
-        var session: String
+        package var client: WebDriverClient
+        package var session: String
         var chrome: (width: Int, height: Int)
         var viewport: (width: Int, height: Int)
         /// The sheet size the window was last sized for.
@@ -86,7 +86,7 @@ public final class WebKitCamera: BrowserCamera {
         return name
     }
 
-    private func browser(scale: Int) throws -> Running {
+    package func browser(scale: Int) throws -> Running {
         try lock.withLock { try startedBrowser(scale: scale) }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `skelsite fit` (site/guides/fit-the-content.md): the skeleton against the content it
-/// stands in for, in headless Chromium; and its errors without one.
+/// stands in for, in headless Chromium (FitEnginesTests: Firefox and WebKit); and its
+/// errors without one.
 @Suite struct FitCommandTests {
     static let chromiumAvailable = ["/usr/bin/chromium", "/usr/local/bin/chromium"]
         .contains { FileManager.default.isExecutableFile(atPath: $0) }
@@ -86,10 +87,15 @@ import Testing
             1 specs with content, 2 cases, 2 above the threshold 0
 
             """)
+        // The parts say where: the title rect (line 6) is 4 px short, so the meta rect (line 7) starts 4 px high.
         #expect(short.stderr == "row.md:3:1: error: the skeleton does not fit its content: swapping them shifts the page"
                 + " by more than 0 at w=360 light: content 360×72 against skeleton 360×68 (0×+4), shift 0.004575"
                 + " (chromium 0.004575); w=360 dark: content 360×72 against skeleton 360×68 (0×+4), shift 0.004575"
-                + " (chromium 0.004575)\n")
+                + " (chromium 0.004575)\n"
+                + "row.md:6:5: warning: part 'title' does not fit its shape at w=360 light and dark:"
+                + " content 16,16 328×20, shape 16,16 328×16\n"
+                + "row.md:7:5: warning: part 'meta' does not fit its shape at w=360 light and dark:"
+                + " content 16,44 120×12, shape 16,40 120×12\n")
         let cases = try Self.cases(dir.appendingPathComponent("fit.json"))
         #expect(cases.count == 2)
         for item in cases {
@@ -216,7 +222,8 @@ import Testing
         let run = try CLIRunner.run(["fit", "."], cwd: dir)
         #expect(run.status == 2)
         #expect(run.stderr.contains("skelsite.toml:2:13: error: fit.threshold must be a number from 0 to 1, got 2.0\n"))
-        #expect(run.stderr.contains("skelsite.toml:3:1: error: unknown key 'fit.threshhold'; known keys here: threshold\n"))
+        #expect(run.stderr.contains("skelsite.toml:3:1: error: unknown key 'fit.threshhold';"
+                                    + " known keys here: threshold, results, browsers, parts\n"))
         let flag = try CLIRunner.run(["fit", ".", "--threshold", "1.5"], cwd: dir)
         #expect(flag.status == 2)
         #expect(flag.stderr.hasPrefix("error: --threshold takes a layout-shift score from 0 to 1, got 1.5\n"))
@@ -256,8 +263,85 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr == "error: cannot start headless Chromium ('/nonexistent/chromium'): no such program"
                 + " (install it: apt-get install chromium)\n")
-        let firefox = try CLIRunner.run(["fit", ".", "--browser", "firefox"], cwd: dir)
+        // Firefox and WebKit: verify's words, naming the package.
+        let firefox = try CLIRunner.run(["fit", ".", "--browser", "firefox", "--firefox", "/nonexistent/firefox"], cwd: dir)
         #expect(firefox.status == 2)
-        #expect(firefox.stderr == "error: fit drives Chromium only so far; --browser firefox is not supported yet\n")
+        #expect(firefox.stderr == "error: cannot start headless Firefox ('/nonexistent/firefox'): no such program"
+                + " (install it: apt-get install firefox-esr)\n")
+        let webkit = try CLIRunner.run(["fit", ".", "--browser", "webkit", "--webkit-driver", "/nonexistent/WebKitWebDriver"],
+                                       cwd: dir)
+        #expect(webkit.status == 2)
+        #expect(webkit.stderr == "error: cannot start headless WebKit ('/nonexistent/WebKitWebDriver'): no such program"
+                + " (install it: apt-get install webkit2gtk-driver)\n")
+        #expect(webkit.stdout == "")
+        let unknown = try CLIRunner.run(["fit", ".", "--browser", "chromium,safari"], cwd: dir)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("error: --browser takes chromium, firefox, webkit or all (or a comma list of them),"
+                                         + " got 'chromium,safari'\n"))
+    }
+
+    /// A spec whose root has its content's size (shift 0) but whose title rect is 20 px
+    /// wider than the content's title; the meta part is 0.4 px wider, within the tolerance.
+    static let partOff = """
+        ```skeleton
+        skeleton "Part" width=300
+          column padding=16 gap=8
+            rect width=200 height=20 radius=4
+            rect width=120 height=12 radius=4
+        ```
+
+        ```html
+        <div class="p"><div class="t" data-skeleton="title"></div><div class="m" data-skeleton="meta"></div></div>
+        ```
+
+        ```css
+        .p { padding: 16px; display: flex; flex-direction: column; gap: 8px }
+        .t { width: 180px; height: 20px }
+        .m { width: 120.4px; height: 12px }
+        ```
+
+        """
+
+    static let partWarning = "part.md:4:5: warning: part 'title' does not fit its shape at w=300 light and dark:"
+        + " content 16,16 180×20, shape 16,16 200×20\n"
+
+    @Test(.enabled(if: chromiumAvailable, "chromium not installed"))
+    func aPartThatDoesNotFitIsFlaggedAtItsNodeEvenAtZeroShift() throws {
+        let dir = try Self.site(["part.md": Self.partOff])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRunner.run(["fit", ".", "--json", "fit.json"], cwd: dir)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout == """
+            ok   part.md:1 w=300 light  size 0×0  shift 0 (chromium 0)
+                 part title: at 0,0 size -20×0
+            ok   part.md:1 w=300 dark  size 0×0  shift 0 (chromium 0)
+                 part title: at 0,0 size -20×0
+            1 specs with content, 2 cases, 0 above the threshold 0
+
+            """)
+        #expect(run.stderr == Self.partWarning)
+        let parts = try Self.cases(dir.appendingPathComponent("fit.json")).first?["parts"] as? [[String: Any]] ?? []
+        #expect(parts.map { $0["fits"] as? Bool } == [false, true])
+        #expect(parts.map { $0["shapeLine"] as? Int } == [4, 5])
+
+        // An error under --strict-parts, or [fit] parts = "error".
+        let strict = try CLIRunner.run(["fit", ".", "--strict-parts"], cwd: dir)
+        #expect(strict.status == 1)
+        #expect(strict.stderr == Self.partWarning.replacingOccurrences(of: ": warning: ", with: ": error: "))
+        try Data("source = \".\"\n[fit]\nparts = \"error\"\n".utf8).write(to: dir.appendingPathComponent("skelsite.toml"))
+        let configured = try CLIRunner.run(["fit"], cwd: dir)
+        #expect(configured.status == 1)
+        #expect(configured.stderr == strict.stderr)
+    }
+
+    @Test func badFitBrowsersAndPartsInTheProjectFileAreLocated() throws {
+        let dir = try Self.site(["row.md": Self.row(titleHeight: 20),
+                                 "skelsite.toml": "[fit]\nbrowsers = [\"chromium\", \"safari\"]\nparts = \"loud\"\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRunner.run(["fit", "."], cwd: dir)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("skelsite.toml:2:12: error: fit.browsers must be an array of chromium, firefox, webkit"
+                                    + " or all, got 'chromium', 'safari'\n"))
+        #expect(run.stderr.contains("skelsite.toml:3:9: error: fit.parts must be \"warning\" or \"error\", got 'loud'\n"))
     }
 }

@@ -75,4 +75,22 @@ import Testing
         #expect(parts[1].name == "title")
         #expect(parts[1].dx == 0 && parts[1].dy == 2 && parts[1].dwidth == 0 && parts[1].dheight == 4)
     }
+
+    /// Half a CSS pixel either way fits: engines round text boxes to their own layout unit.
+    @Test func aPartFitsItsShapeWithinHalfAPixel() {
+        let shape = Self.box(16, 16, 200, 20)
+        func part(_ content: FitBox) -> FitMeasure.Part { FitMeasure.Part(name: "title", shape: shape, content: content) }
+        #expect(part(Self.box(16, 16, 200, 20)).matches)
+        #expect(part(Self.box(16.5, 15.5, 199.5, 20.5)).matches)
+        #expect(!part(Self.box(16, 16, 200, 20.51)).matches)
+        #expect(!part(Self.box(15.4, 16, 200, 20)).matches)
+    }
+
+    @Test func shapesCarryTheirSpecNodes() {
+        let parts = FitMeasure.parts(shapes: [Self.box(0, 0, 10, 10), Self.box(0, 20, 10, 10)], nodes: [3, 5],
+                                     skeletonRoot: Self.box(0, 0, 100, 100),
+                                     marked: [("a", Self.box(0, 0, 10, 10)), ("b", Self.box(0, 20, 10, 10))],
+                                     contentRoot: Self.box(0, 0, 100, 100))
+        #expect(parts.map(\.node) == [3, 5])
+    }
 }
