@@ -41,6 +41,7 @@
       root.setAttribute("data-theme", next);
       save(THEME_KEY, next);
       sync();
+      Array.prototype.forEach.call(document.querySelectorAll("iframe.fit-frame"), sizeFrame);
     });
     if (motionButton) motionButton.addEventListener("click", function () {
       var next = motionReduced() ? "full" : "reduce";
@@ -222,7 +223,23 @@
   // Content frames (site/guides/fit-the-content.md, "In the gallery"): each as tall as
   // its content, measured as fit measures it, the bottom of the shadow root's top
   // elements. The frames run no script; same origin, the page can read them.
+  // A frame's prefers-color-scheme is the system's, not the toggle's: the content's
+  // scheme conditions are rewritten to hold or not as the page's theme says, as fit
+  // does in the engines it cannot tell a scheme.
+  function themeFrame(frame) {
+    try {
+      var host = frame.contentDocument && frame.contentDocument.querySelector(".fit-host");
+      var sheet = host && host.shadowRoot && host.shadowRoot.querySelector("style");
+      if (!sheet) return;
+      if (sheet.skelsiteCSS === undefined) sheet.skelsiteCSS = sheet.textContent;
+      var dark = effectiveTheme() === "dark";
+      sheet.textContent = sheet.skelsiteCSS.replace(/prefers-color-scheme\s*:\s*(dark|light)/g, function (all, scheme) {
+        return (scheme === "dark") === dark ? "min-width: 0px" : "max-width: -1px";
+      });
+    } catch (e) { /* a frame of another origin: keep its own */ }
+  }
   function sizeFrame(frame) {
+    themeFrame(frame);
     try {
       var host = frame.contentDocument && frame.contentDocument.querySelector(".fit-host");
       if (!host || !host.shadowRoot) return;

@@ -43,7 +43,7 @@ import SkeletonCore
         #expect(row.contains("<div class=\"fit-width\" role=\"group\" aria-label=\"Row and its content at 120 px\">"))
         // The content alone, in a sandboxed frame the container's width, as tall as the skeleton until measured.
         #expect(row.contains("<div class=\"fit-stage\" style=\"width: 120px\"><iframe class=\"fit-frame\" title=\"Content of Row "
-                             + "at 120 px\" sandbox=\"allow-same-origin\" width=\"120\" height=\"20\" srcdoc=\"" + Self.srcdoc
+                             + "at 120 px\" sandbox=\"allow-same-origin\" height=\"20\" srcdoc=\"" + Self.srcdoc
                              + "\"></iframe></div>"))
         // The overlay: a toggle, then the skeleton and the content, half opaque, in one grid cell.
         #expect(row.contains("<figure class=\"fit-view fit-overlay\">\n        <input type=\"checkbox\" class=\"fit-toggle\" "
@@ -52,7 +52,7 @@ import SkeletonCore
                              + "skeleton at 120 px\">\n          <div class=\"fit-stage\" style=\"width: 120px\"><div class=\"fit-skeleton\" "
                              + "aria-hidden=\"true\">\n<div class=\"sk-"))
         #expect(row.contains("</div><iframe class=\"fit-frame fit-layer\" title=\"Content of Row over its skeleton at 120 px\" "
-                             + "sandbox=\"allow-same-origin\" tabindex=\"-1\" width=\"120\" height=\"20\" srcdoc=\"" + Self.srcdoc
+                             + "sandbox=\"allow-same-origin\" tabindex=\"-1\" height=\"20\" srcdoc=\"" + Self.srcdoc
                              + "\"></iframe></div>"))
         #expect(row.contains("<p class=\"fit-unmeasured\">Not measured at 120 px: build with <code>--fit-results</code> and the "
                              + "file <code>skelsite fit --json</code> writes.</p>"))
