@@ -76,8 +76,8 @@ mv "$OUT/skelsite.opt.wasm" "$OUT/skelsite.wasm"
 
 RAW=$(wc -c < "$OUT/skelsite.wasm")
 GZ=$(gzip -9 -c "$OUT/skelsite.wasm" | wc -c)
-echo "skelsite.wasm: $RAW bytes, $GZ bytes gzipped (budget 153600)"
-if [ "$GZ" -ge 153600 ]; then
-  echo "error: skelsite.wasm exceeds the 150 KB gzipped budget" >&2
+echo "skelsite.wasm: $RAW bytes, $GZ bytes gzipped (budget 163840)"
+if [ "$GZ" -ge 163840 ]; then
+  echo "error: skelsite.wasm exceeds the 160 KB gzipped budget" >&2
   exit 1
 fi

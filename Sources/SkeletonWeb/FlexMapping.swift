@@ -24,6 +24,7 @@ enum FlexMapping {
         case .text(let metrics):
             out.append("flex-direction:column")
             if metrics.spacing != 0 { out.append("gap:" + CSSNumber.px(metrics.spacing)) }
+            if metrics.inset != 0 { out.append("padding:" + CSSNumber.px(metrics.inset) + " 0") }
         case .rect, .circle, .capsule, .spacer:
             break
         }

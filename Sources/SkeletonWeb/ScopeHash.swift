@@ -130,6 +130,8 @@ enum ScopeHash {
             hash.add(metrics.lineHeight)
             hash.add(metrics.spacing)
             hash.add(metrics.lastLineFraction)
+            // Only when set, so the scopes of specs without it stay as they were.
+            if metrics.inset != 0 { hash.add(metrics.inset) }
         case .spacer: hash.add(UInt8(8))
         }
         add(node.width, to: &hash)

@@ -109,7 +109,8 @@ import Testing
         #expect(run.output == "alloc: ok (20000 random steps, frame reuse, heap returns to empty, posix_memalign)\n")
     }
 
-    /// The gzipped module stays within the 150 KB budget the build script enforces.
+    /// The gzipped module stays within the 160 KB budget the build script enforces
+    /// (site/guides/playground-api.md, "Size budget").
     @Test
     func moduleIsWithinSizeBudget() throws {
         let wasm = try WasmHarness.builtWasm.get()
@@ -124,6 +125,6 @@ import Testing
         try process.run()
         let zipped = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(zipped.count > 0 && zipped.count < 150 * 1024, "gzipped size \(zipped.count)")
+        #expect(zipped.count > 0 && zipped.count < 160 * 1024, "gzipped size \(zipped.count)")
     }
 }

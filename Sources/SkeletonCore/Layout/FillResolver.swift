@@ -77,7 +77,9 @@ enum FillResolver {
             guard isUnresolvedFill(node) else { continue }
             // Not placed in this pass: inside a fill counted in this pass, or in no copy at all.
             guard let frame = frames[node.position] else { continue }
-            let height = frame.height - node.padding.top - node.padding.bottom
+            var height = frame.height - node.padding.top - node.padding.bottom
+            // Sizes from type: the half-leading above the first bar and below the last.
+            if case .text(let metrics) = node.kind { height -= 2 * metrics.inset }
             let what = node.fillsHeight ? "repeat fill" : "text lines=fill"
             guard height > slack else {
                 problems.append(Diagnostic(.error, what + " has no height to fill; give it height=, or grow=1 "

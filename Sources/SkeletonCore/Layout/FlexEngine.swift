@@ -129,7 +129,7 @@ struct FlexEngine {
     static func textHeight(_ metrics: TextMetrics) -> Double {
         let lines = max(0, metrics.lines)
         guard lines > 0 else { return 0 }
-        return Double(lines) * metrics.lineHeight + Double(lines - 1) * metrics.spacing
+        return Double(lines) * metrics.lineHeight + Double(lines - 1) * metrics.spacing + 2 * metrics.inset
     }
 
     /// Border-box height an item asks for: its explicit height, a percentage of a
@@ -390,7 +390,7 @@ struct FlexEngine {
         while line < lines {
             let isLast = line == lines - 1
             let width = isLast ? frame.width * metrics.lastLineFraction : frame.width
-            let bar = Rect(x: frame.x, y: frame.y + Double(line) * (metrics.lineHeight + metrics.spacing),
+            let bar = Rect(x: frame.x, y: frame.y + metrics.inset + Double(line) * (metrics.lineHeight + metrics.spacing),
                            width: width, height: metrics.lineHeight)
             items.append(LayoutItem(role: .shape(.textLine), frame: bar,
                                     radius: Self.clampRadius(node.radius ?? 0, bar),

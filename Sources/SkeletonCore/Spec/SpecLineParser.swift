@@ -171,6 +171,10 @@ extension SpecParseRun {
         var spacing = Defaults.textSpacing
         var last: Double? = nil
         var linesFill = false
+        // Sizes from type (`size=`, `leading=`), checked after every attribute is read.
+        var sizeFromType: TypeAttribute? = nil
+        var leadingFromType: TypeAttribute? = nil
+        var metricsToken: SpecToken? = nil
         // Checked after every attribute is read: `lines=fill` may come after `height=`.
         var textHeightToken: SpecToken? = nil
         var rowGapToken: SpecToken? = nil
@@ -270,9 +274,15 @@ extension SpecParseRun {
                 rowGapToken = token
                 if let g = check(SpecValues.points(v, name), token, line) { node.rowGap = g }
             case "line-height":
+                metricsToken = metricsToken ?? token
                 if let h = check(SpecValues.points(v, name, positive: true), token, line) { lineHeight = h }
             case "spacing":
+                metricsToken = metricsToken ?? token
                 if let s = check(SpecValues.points(v, name), token, line) { spacing = s }
+            case "size":
+                sizeFromType = (token, check(SpecValues.points(v, name, positive: true), token, line))
+            case "leading":
+                leadingFromType = (token, check(SpecValues.points(v, name, positive: true), token, line))
             case "aspect":
                 aspectToken = token
                 if let r = check(SpecValues.aspect(v), token, line) { node.aspect = r }
@@ -285,11 +295,17 @@ extension SpecParseRun {
             }
         }
 
+        var inset = 0.0
+        if keyword == .text, let type = typeMetrics(size: sizeFromType, leading: leadingFromType, metricsToken: metricsToken, line) {
+            lineHeight = type.size
+            spacing = type.leading - type.size
+            inset = spacing / 2
+        }
         if keyword == .text {
             // One line is a full-width bar unless `last=` says otherwise.
             let fraction = last ?? (lines == 1 && !linesFill ? 1 : Defaults.textLastLineFraction)
             node.kind = .text(TextMetrics(lines: linesFill ? 0 : lines, lineHeight: lineHeight, spacing: spacing,
-                                          lastLineFraction: fraction, fillsHeight: linesFill))
+                                          lastLineFraction: fraction, fillsHeight: linesFill, inset: inset))
         }
         // A text's height comes from its metrics, unless its lines fill a height.
         if let token = textHeightToken, !linesFill {

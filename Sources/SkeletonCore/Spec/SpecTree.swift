@@ -167,12 +167,18 @@ public struct TextMetrics: Equatable, Hashable, Sendable {
     /// `lines=fill`: `lines` is as many bars as fit the text's height, counted by
     /// `FillResolver` (0 until then).
     public var fillsHeight: Bool
-    public init(lines: Int, lineHeight: Double, spacing: Double, lastLineFraction: Double, fillsHeight: Bool = false) {
+    /// Empty space above the first bar and below the last: half of the leading that
+    /// `size=` and `leading=` give (site/reference/text.md, "Sizes from type"), so the
+    /// block is `lines` × leading tall, as the text it stands in for; 0 otherwise.
+    public var inset: Double
+    public init(lines: Int, lineHeight: Double, spacing: Double, lastLineFraction: Double, fillsHeight: Bool = false,
+                inset: Double = 0) {
         self.lines = lines
         self.lineHeight = lineHeight
         self.spacing = spacing
         self.lastLineFraction = lastLineFraction
         self.fillsHeight = fillsHeight
+        self.inset = inset
     }
 }
 

@@ -5,15 +5,17 @@ import SkeletonCore
 /// Invariant: every size in the output is one the layout engine computed, so the view
 /// lays out exactly as the painter's image at the spec's reference width: stacks carry
 /// the spec's structure, spacing, padding and alignment; every node gets the frame the
-/// engine gave it (percentages, `grow` and stretching resolved, said in a comment).
+/// engine gave it, or a flexible one that SwiftUI resolves to it at that width
+/// (`SwiftUIFluidFrames`; the spec's percentages and `grow` said in a comment).
 struct SwiftUIViewWriter {
     let spec: Spec
     let layout: SpecLayout
     let frames: [SourcePosition: Rect]
     let typeName: String
     let label: String
-    /// A fluid spec's frames that follow the offered width; nil for a fixed spec.
-    let fluid: SwiftUIFluidFrames?
+    /// The frames that follow the offered width: a fluid spec's, or a fixed spec's
+    /// `grow` and percentages where SwiftUI gives them the engine's width.
+    var fluid: SwiftUIFluidFrames?
     private let out = SwiftLines()
     /// Inside a node written with `stillModifier`: its descendants need none of their own.
     private var stillOpen = false
@@ -23,7 +25,7 @@ struct SwiftUIViewWriter {
         let result = LayoutEngine.layoutWithNodeFrames(spec)
         layout = result.layout
         frames = result.frames
-        fluid = SwiftUIFluidFrames(spec, frames: result.frames)
+        fluid = SwiftUIFluidFrames(spec, frames: result.frames) ?? SwiftUIFluidFrames(fixed: spec)
         self.typeName = typeName
         self.label = label
     }
@@ -44,6 +46,7 @@ struct SwiftUIViewWriter {
             out.line("public var body: some View {")
             out.indent {
                 out.line("SkeletonComponent(style: Self.style, label: " + SwiftSourceText.stringLiteral(label) + ", time: time) {")
+                decideFixed(spec.children, row: false, content: spec.width, gap: 0, stretch: true, flexible: false)
                 out.indent { writeStack(children: spec.children, isRow: false, gap: 0, align: .stretch) }
                 out.line("}")
             }
@@ -189,12 +192,31 @@ struct SwiftUIViewWriter {
             }
         }
         out.line("}")
+        // size= and leading=: half the leading above the first bar and below the last.
+        if metrics.inset != 0 { out.line(".padding(.vertical, " + SwiftLiteral.number(metrics.inset) + ")") }
         out.line(frameModifier(frame, alignment: "topLeading", node) + sizeComment(node, frame: frame))
+    }
+
+    /// A fixed spec's flexible frames among a container's children
+    /// (`SwiftUIFluidFrames.decide`), decided before they are written.
+    private mutating func decideFixed(_ children: [Node], row: Bool, content: Double, gap: Double, stretch: Bool,
+                                      flexible: Bool) {
+        if fluid?.fixed == true {
+            fluid?.decide(children, row: row, content: content, gap: gap, stretch: stretch, flexible: flexible, frames)
+        }
     }
 
     private mutating func writeContainer(_ node: Node, frame: Rect) {
         let isRow: Bool
         if case .row = node.kind { isRow = true } else { isRow = false }
+        do {
+            // A grid's cells are fixed: its children fill a cell, not the repeat.
+            let cells = Double(node.columns ?? 1)
+            let content = frame.width - node.padding.left - node.padding.right
+            decideFixed(node.children, row: isRow, content: (content - node.gap * (cells - 1)) / cells, gap: node.gap,
+                        stretch: node.align == .stretch,
+                        flexible: node.columns == nil && fluid?.widths.contains(node.position) == true)
+        }
         let kids = flexChildFrames(node, isRow: isRow)
         var (spacing, alignment) = mainAxis(node, isRow: isRow, kids: kids, frame: frame)
         if case .repeat(let count) = node.kind, let columns = node.columns {
