@@ -43,6 +43,10 @@ struct BuildCommand: ParsableCommand {
             help: "A `skelsite verify --json` file: show each measured component's CSS-vs-PNG figures on its page.")
     var verifyResults: String?
 
+    @Option(name: .customLong("fit-results"),
+            help: "A `skelsite fit --json` file: show each component's fit figures beside its content (default: [fit] results in the project file).")
+    var fitResults: String?
+
     func run() throws {
         let project = try site.project.load()
         let source = project.path(site.source, \.source, else: "site"), quiet = site.quiet, format = site.format
@@ -57,6 +61,7 @@ struct BuildCommand: ParsableCommand {
             displaySource: source)
         // This process ends when the build does: the exit reclaims the build's memory.
         builder.options.keepsMemoryUntilExit = true
+        builder.options.fitResults = project.path(fitResults, \.fit.results).map { URL(fileURLWithPath: $0) }
         let report: BuildReport
         do {
             report = try builder.build(progress: StepPrinter.progress(quiet: quiet || format == .json))

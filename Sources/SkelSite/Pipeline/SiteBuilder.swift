@@ -39,6 +39,10 @@ public struct SiteBuilder: Sendable {
         /// its CSS-vs-PNG figures on its page. nil shows none (why: verify needs a
         /// browser and minutes; a build needs neither).
         public var verifyResults: URL?
+        /// A `skelsite fit --json` file (`build --fit-results`, `[fit] results`): each
+        /// component with content shows its figures and its card a fit badge; nil shows
+        /// "not measured" (site/guides/fit-the-content.md, "In the gallery").
+        public var fitResults: URL?
         /// The site's title (skelsite.toml `title`); nil takes the root index.md's title.
         public var siteTitle: String?
         /// The project file's spec defaults and language (`[appearance]`, `[animation]`,
@@ -89,6 +93,7 @@ public struct SiteBuilder: Sendable {
         try checkPaths()
         let theme = try TemplateSet.load(from: TemplateSet.locate(explicit: templates))
         let agreements = try options.verifyResults.map(VerifyResultsFile.read) ?? [:]
+        let fits = try options.fitResults.map(FitResultsFile.read) ?? FitResults()
         var run = StepRunner(plan: BuildStep.allCases, progress: progress)
         var report = BuildReport()
         // A theme link that leaves the theme folder fails the build like a doc's (exit 1).
@@ -191,7 +196,7 @@ public struct SiteBuilder: Sendable {
         let site = SiteContent(documents: documents, components: rendered.components,
                                standalonePages: theme.standalonePages, title: options.siteTitle,
                                language: options.specDefaults.language)
-        let contexts = PageContexts(theme: theme, site: site, agreements: agreements)
+        let contexts = PageContexts(theme: theme, site: site, agreements: agreements, fits: fits)
         // The gallery, search index and sitemap are made beside the pages (why: they need
         // none of them, and after them they kept one core busy while the other waited: a
         // fifth of a one-spec rebuild of a big site). Step 6 reports them once the pages are done.
@@ -361,6 +366,7 @@ public struct SiteBuilder: Sendable {
                         "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
             + (options.specDefaults.isEmpty ? [] : ["spec-defaults=" + options.specDefaults.canonicalText])
         let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
+            + (options.fitResults.map { [$0] } ?? [])
         // serve remembers what it hashed between its rebuilds; a build hashes every input.
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
                                           extraFiles: extra, settings: settings,
