@@ -11,6 +11,7 @@ swift build -c release --product skelsite >&2
 # PNGs: measure that first when Chromium is here, in Firefox and WebKit too when they are
 # (scripts/setup.sh --for test installs all three). verify exits 1 when a frame is below
 # the bar; the pages then show which.
+# Then fit: each spec with content swapped for it, whose figures the pages show beside it.
 verify=()
 if command -v chromium >/dev/null 2>&1 && [ "${SKELSITE_VERIFY:-1}" != 0 ]; then
   engines=chromium
@@ -20,7 +21,13 @@ if command -v chromium >/dev/null 2>&1 && [ "${SKELSITE_VERIFY:-1}" != 0 ]; then
   status=0
   .build/release/skelsite verify site --browser "$engines" --json .build/verify-site.json | tail -n 1 >&2 || status=$?
   [ "$status" -le 1 ] && verify=(--verify-results .build/verify-site.json)
+  # The content samples swapped for their skeletons (site/guides/fit-the-content.md):
+  # the component pages show the figures, the gallery cards a fit badge.
+  echo "fit: skeletons against their content in headless $engines" >&2
+  status=0
+  .build/release/skelsite fit site --browser "$engines" --json .build/fit-site.json | tail -n 1 >&2 || status=$?
+  [ "$status" -le 1 ] && verify+=(--fit-results .build/fit-site.json)
 else
-  echo "verify: skipped (no chromium); pages show no CSS-vs-PNG figures" >&2
+  echo "verify: skipped (no chromium); pages show no CSS-vs-PNG or fit figures" >&2
 fi
 exec .build/release/skelsite build site --output _site "${verify[@]}" "$@"
