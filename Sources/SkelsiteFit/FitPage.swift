@@ -49,7 +49,7 @@ enum FitPage {
         var list: [[String: Any]] = []
         for item in cases {
             var entry: [String: Any] = ["doc": frame(item), "width": item.containerWidth, "html": item.content.html,
-                                        "css": item.content.css]
+                                        "css": item.content.css, "named": FitNames.of(item.spec).keys.sorted()]
             if !emulatesScheme { entry["scheme"] = item.theme == .dark ? "dark" : "light" }
             list.append(entry)
         }
@@ -111,7 +111,9 @@ enum FitPage {
             const root = slot.firstElementChild;
             const shaped = [...root.querySelectorAll('.sk-c *')]
               .filter(el => (el.classList.contains('sk-s') && !isBar(el)) || isBar(el.firstElementChild));
-            const before = {root: box(root), after: box(after), shapes: shaped.map(box), nodes: shaped.map(nodeOf)};
+            const named = [...root.querySelectorAll('.sk-c *')].filter(el => c.named.includes(nodeOf(el)))
+              .map(el => [nodeOf(el), box(el)]);
+            const before = {root: box(root), after: box(after), shapes: shaped.map(box), nodes: shaped.map(nodeOf), named};
             const swapped = w.performance.now();
             const host = d.createElement('div');
             host.id = 'fit-content';

@@ -114,14 +114,23 @@ public enum FitRun {
             guard let pair = any as? [Any], pair.count == 2, let name = pair[0] as? String, let b = box(pair[1]) else { return nil }
             return (name, b)
         }
-        let parts = FitMeasure.parts(shapes: shapes, nodes: nodes.count == shapes.count ? nodes : [], skeletonRoot: skeleton,
-                                     marked: marked, contentRoot: content)
+        let names = FitNames.of(item.spec)
+        let named: [(node: Int, box: FitBox)] = (before["named"] as? [Any] ?? []).compactMap { any in
+            guard let pair = any as? [Any], pair.count == 2, let node = (pair[0] as? NSNumber)?.intValue,
+                  let b = box(pair[1]) else { return nil }
+            return (node, b)
+        }
+        let parts = names.isEmpty
+            ? FitMeasure.parts(shapes: shapes, nodes: nodes.count == shapes.count ? nodes : [], skeletonRoot: skeleton,
+                               marked: marked, contentRoot: content)
+            : FitMeasure.parts(named: named, names: names, skeletonRoot: skeleton, marked: marked, contentRoot: content)
         return FitResult(item: item, engine: engine, skeleton: skeleton, content: content, viewport: viewport,
                          delta: FitMeasure.rootDelta(skeleton: skeleton, content: content),
                          shift: FitMeasure.score([FitMeasure.Move(before: blockBefore, after: blockAfter)], viewport: viewport),
                          browserShift: (value["browser"] as? NSNumber)?.doubleValue, parts: parts,
-                         unmatchedParts: max(0, marked.count - shapes.count),
-                         unmatchedShapes: marked.isEmpty ? 0 : max(0, shapes.count - marked.count))
+                         unmatchedParts: max(0, marked.count - (names.isEmpty ? shapes.count : parts.count)),
+                         unmatchedShapes: marked.isEmpty ? 0 : max(0, (names.isEmpty ? shapes.count : named.count)
+                                                                       - (names.isEmpty ? marked.count : parts.count)))
     }
 
     /// Where each spec node starts, by its pre-order number (MarkupBuilder's `sk-nK`: a

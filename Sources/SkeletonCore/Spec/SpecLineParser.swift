@@ -22,9 +22,10 @@ extension SpecParseRun {
             // `content=PATH` on the root names the markup the skeleton stands in for: read by
             // `skelsite fit` (site/guides/fit-the-content.md), nothing the component draws.
             // `animation=none` on a node keeps it and its subtree still
-            // (site/reference/animation.md, "A still node").
+            // (site/reference/animation.md, "A still node"); `name=` names the content's part
+            // it stands in for (site/guides/fit-the-content.md).
             if !allowed.containsBytes(of: name) && !(keyword == .skeleton && name.hasSameBytes(as: "content"))
-                && !(keyword.takesNodeMotion && name.hasSameBytes(as: "animation")) {
+                && !(keyword.takesNodeMotion && (name.hasSameBytes(as: "animation") || name.hasSameBytes(as: "name"))) {
                 if let hint = keyword.hint(forMisplaced: name) {
                     error("attribute '\(name)' does not apply to \(kind); \(hint)", line.line, token.column)
                 } else if let guess = Suggestions.closest(to: name, in: allowed) {
@@ -288,6 +289,8 @@ extension SpecParseRun {
                 if let r = check(SpecValues.aspect(v), token, line) { node.aspect = r }
             case "animation":
                 if let still = check(SpecValues.nodeMotion(v), token, line) { node.still = still }
+            case "name":
+                if let part = check(SpecValues.partName(v), token, line) { node.name = part }
             case "last":
                 if let f = check(SpecValues.fraction(v, name, percentExample: "70%", fractionExample: "0.7"), token, line) { last = f }
             default:

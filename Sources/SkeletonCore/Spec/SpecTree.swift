@@ -242,6 +242,9 @@ public struct Node: Equatable, Hashable, Sendable {
     /// `animation=none` on this node or an ancestor: its shapes are painted in their
     /// colour, without the component's animation (site/reference/animation.md, "A still node").
     public var still = false
+    /// `name=`: the part of the content this node stands in for (its
+    /// `data-skeleton="…"`), as bytes; empty when unnamed. It draws nothing.
+    public var name: [UInt8] = []
     public var children: [Node]
 
     public init(kind: NodeKind, position: SourcePosition, width: Length = .auto, height: Length = .auto,

@@ -189,6 +189,21 @@ enum SpecValues {
         return keyword(v, "animation", [("none", true)])
     }
 
+    /// `name=` of a node: the part of the content it stands in for, as the content's
+    /// `data-skeleton="…"` says it (site/guides/fit-the-content.md): letters, digits,
+    /// `-` and `_`, at most 64 bytes.
+    static func partName(_ v: [UInt8]) -> Result<[UInt8], ValueProblem> {
+        let allowed = v.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F
+        }
+        guard allowed, v.count <= 64 else {
+            return .failure(ValueProblem(message: "name must be letters, digits, '-' and '_', at most 64, like the content's "
+                + "data-skeleton=\"title\"; got '\(SpecText.show(v))'"))
+        }
+        return .success(v)
+    }
+
     static func keyword<T>(_ v: [UInt8], _ name: String, _ options: [(String, T)]) -> Result<T, ValueProblem> {
         let word = String(decoding: v, as: UTF8.self)
         for (spelling, value) in options where spelling.hasSameBytes(as: word) { return .success(value) }
