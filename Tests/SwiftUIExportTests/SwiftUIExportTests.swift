@@ -53,6 +53,40 @@ import TestSupport
         #expect(SwiftUIExport.typeName(for: nil) == "UntitledSkeleton")
     }
 
+    /// site/reference/swiftui-export.md, "Names": the word Skeleton once, a repeated
+    /// word once.
+    @Test(arguments: [
+        ("SkeletonView cell, solid pulse", "SkeletonViewCellSolidPulse"),
+        ("Skeleton: fluid card", "SkeletonFluidCard"),
+        ("Feed skeleton", "FeedSkeleton"),
+        ("SkeletonView skeleton", "SkeletonView"),
+        ("Card SKELETON", "CardSkeleton"),
+        ("3 skeleton bars", "Skeleton3Bars"),
+        ("Row row", "RowSkeleton"),
+        ("Card  card, cards", "CardCardsSkeleton"),
+        ("iOS list", "IOSListSkeleton"),
+        ("Skeletons", "SkeletonsSkeleton"),
+        ("Skeleton", "Skeleton"),
+        ("HTML5 card", "HTML5CardSkeleton"),
+    ])
+    func doubledWordsAreWrittenOnce(title: String, name: String) {
+        #expect(SwiftUIExport.typeName(for: title) == name)
+    }
+
+    /// Names that come out equal stay unique: the later ones are numbered.
+    @Test func collidingNamesAreNumbered() throws {
+        var spec = try Self.spec("still")
+        var items: [ExportedSpec] = []
+        for title in ["Card", "Card skeleton", "card card", "Card skeleton 2", "Card"] {
+            spec.title = title
+            items.append(ExportedSpec(spec: spec, origin: title))
+        }
+        let names = SwiftUIExport.viewsFile(items).split(separator: "\n")
+            .filter { $0.hasPrefix("public struct ") }.map { $0.dropFirst(14).prefix(while: { $0 != ":" }) }
+        #expect(names == ["CardSkeleton", "CardSkeleton2", "CardSkeleton3", "CardSkeleton22", "CardSkeleton4"])
+        #expect(Set(names).count == names.count)
+    }
+
     @Test func repeatedTitlesGetNumberedNames() throws {
         let spec = try Self.spec("still")
         let file = SwiftUIExport.viewsFile([ExportedSpec(spec: spec, origin: "a"), ExportedSpec(spec: spec, origin: "b")])
@@ -60,57 +94,7 @@ import TestSupport
         #expect(file.contains("public struct Skeleton3StillBars2: View {"))
     }
 
-    /// Every shape's frame is the layout engine's: the n-th shape frame in the export
-    /// equals the n-th shape of the layout (a `repeat`'s first copy; a text node's first
-    /// bar when it has several, then its last bar), with the export's own rounding.
-    @Test(arguments: names)
-    func shapeFramesAreTheLayoutEnginesNumbers(name: String) throws {
-        let spec = try Self.spec(name)
-        let layout = LayoutEngine.layout(spec)
-        var textLines: [SourcePosition: Int] = [:]
-        func walk(_ nodes: [Node]) {
-            for node in nodes {
-                if case .text(let metrics) = node.kind { textLines[node.position] = metrics.lines }
-                walk(node.children)
-            }
-        }
-        walk(spec.children)
-        var seen: Set<SourcePosition> = []
-        var expected: [String] = []
-        var index = 0
-        while index < layout.items.count {
-            let item = layout.items[index]
-            guard case .shape = item.role, !seen.contains(item.source) else { index += 1; continue }
-            seen.insert(item.source)
-            if let lines = textLines[item.source] {
-                if lines > 1 { expected.append(Self.frameText(item.frame)) }
-                expected.append(Self.frameText(layout.items[index + lines - 1].frame))
-                index += lines
-            } else {
-                expected.append(Self.frameText(item.frame))
-                index += 1
-            }
-        }
-        let lines = try Self.export(name).split(separator: "\n").map(String.init)
-        var actual: [String] = []
-        for (index, line) in lines.enumerated() where line.hasSuffix(".skeleton()") || line.hasSuffix("))") && line.contains(".skeleton(SkeletonColor") {
-            let next = lines[index + 1].trimmingCharacters(in: .whitespaces)
-            actual.append(String(next.prefix(while: { $0 != ")" })) + ")")
-        }
-        #expect(!expected.isEmpty)
-        #expect(actual == expected)
-    }
-
-    /// `.frame(width: W, height: H)` with up to three decimals, as the export writes them.
-    static func frameText(_ frame: Rect) -> String {
-        func number(_ value: Double) -> String {
-            var text = String(format: "%.3f", value)
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-            return text
-        }
-        return ".frame(width: \(number(frame.width)), height: \(number(frame.height)))"
-    }
+    // Frames against the layout engine's numbers: ImpliedFramesTests.
 
     /// Every golden, every site spec's export and the support file parse with no
     /// diagnostics and type-check against the SwiftUI stand-in, in Swift 5 and 6 modes.

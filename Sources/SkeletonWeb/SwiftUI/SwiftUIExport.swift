@@ -44,27 +44,46 @@ public enum SwiftUIExport {
         return text
     }
 
-    /// "Article row" → "ArticleRowSkeleton": words of letters and digits, each
-    /// capitalised, "Skeleton" appended (unless the title already ends with it); a title
-    /// starting with a digit gets "Skeleton" in front instead; no title → "UntitledSkeleton".
+    /// "Article row" → "ArticleRowSkeleton" (site/reference/swiftui-export.md, "Names"):
+    /// words of letters and digits, each capitalised; a word (or a camel-case part of
+    /// one, "SkeletonView" is Skeleton and View) equal to the one before it, ignoring
+    /// case, is written once; "Skeleton" appears once: where the title first says it,
+    /// else appended, or in front when the name would start with a digit; no title →
+    /// "UntitledSkeleton".
     public static func typeName(for title: String?) -> String {
-        var words: [[UInt8]] = []
+        var parts: [[UInt8]] = []
         var current: [UInt8] = []
-        for byte in (title ?? "").utf8 {
-            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            let isDigit = byte >= 0x30 && byte <= 0x39
-            if isLetter || isDigit {
-                current.append(current.isEmpty && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = []
-            }
+        var previous: UInt8 = 0x20
+        func endPart() {
+            if !current.isEmpty && !(parts.last.map { lowered($0) == lowered(current) } ?? false) { parts.append(current) }
+            current = []
         }
-        if !current.isEmpty { words.append(current) }
-        var name = words.map { String(decoding: $0, as: UTF8.self) }.joined()
-        if name.isEmpty { return "UntitledSkeleton" }
-        if let first = name.utf8.first, first >= 0x30, first <= 0x39 { return "Skeleton" + name }
-        if !name.endsWithBytes(of: "Skeleton") { name += "Skeleton" }
-        return name
+        for byte in (title ?? "").utf8 {
+            let isUpper = byte >= 0x41 && byte <= 0x5A
+            let isLower = byte >= 0x61 && byte <= 0x7A
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            if isUpper || isLower || isDigit {
+                // A capital after a small letter or digit starts a camel-case part.
+                if isUpper && ((previous >= 0x61 && previous <= 0x7A) || (previous >= 0x30 && previous <= 0x39)) { endPart() }
+                current.append(current.isEmpty && isLower ? byte - 0x20 : byte)
+            } else {
+                endPart()
+            }
+            previous = byte
+        }
+        endPart()
+        if parts.isEmpty { return "UntitledSkeleton" }
+        let skeleton = Array("Skeleton".utf8)
+        let lowerSkeleton = lowered(skeleton)
+        // Where "Skeleton" goes: in front of a digit, else where the title first says it, else last.
+        let digitFirst = parts[0][0] >= 0x30 && parts[0][0] <= 0x39
+        let at = digitFirst ? 0 : parts.firstIndex { lowered($0) == lowerSkeleton } ?? parts.count
+        parts.removeAll { lowered($0) == lowerSkeleton }
+        parts.insert(skeleton, at: min(at, parts.count))
+        return String(decoding: parts.joined(), as: UTF8.self)
+    }
+
+    private static func lowered(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
     }
 }

@@ -46,7 +46,7 @@ struct SwiftUIViewWriter {
             out.line("public var body: some View {")
             out.indent {
                 out.line("SkeletonComponent(style: Self.style, label: " + SwiftSourceText.stringLiteral(label) + ", time: time) {")
-                decideFixed(spec.children, row: false, content: spec.width, gap: 0, stretch: true, flexible: false)
+                decideFixed(spec.children, row: false, content: spec.width, gap: 0, flexible: false)
                 out.indent { writeStack(children: spec.children, isRow: false, gap: 0, align: .stretch) }
                 out.line("}")
             }
@@ -199,11 +199,8 @@ struct SwiftUIViewWriter {
 
     /// A fixed spec's flexible frames among a container's children
     /// (`SwiftUIFluidFrames.decide`), decided before they are written.
-    private mutating func decideFixed(_ children: [Node], row: Bool, content: Double, gap: Double, stretch: Bool,
-                                      flexible: Bool) {
-        if fluid?.fixed == true {
-            fluid?.decide(children, row: row, content: content, gap: gap, stretch: stretch, flexible: flexible, frames)
-        }
+    private mutating func decideFixed(_ children: [Node], row: Bool, content: Double, gap: Double, flexible: Bool) {
+        if fluid?.fixed == true { fluid?.decide(children, row: row, content: content, gap: gap, flexible: flexible, frames) }
     }
 
     private mutating func writeContainer(_ node: Node, frame: Rect) {
@@ -214,7 +211,6 @@ struct SwiftUIViewWriter {
             let cells = Double(node.columns ?? 1)
             let content = frame.width - node.padding.left - node.padding.right
             decideFixed(node.children, row: isRow, content: (content - node.gap * (cells - 1)) / cells, gap: node.gap,
-                        stretch: node.align == .stretch,
                         flexible: node.columns == nil && fluid?.widths.contains(node.position) == true)
         }
         let kids = flexChildFrames(node, isRow: isRow)

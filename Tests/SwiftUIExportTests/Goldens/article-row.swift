@@ -21,16 +21,16 @@ public struct ArticleRowSkeleton: View {
                         VStack(alignment: .leading, spacing: 8) {
                             ForEach(0..<1) { _ in
                                 Rectangle().skeleton()
-                                    .frame(width: 260, height: 14)
+                                    .frame(maxWidth: .infinity, minHeight: 14, maxHeight: 14)
                             }
                             Rectangle().skeleton()
-                                .frame(width: 182, height: 14) // last line: 70%
+                                .skeletonFraction(0.7, height: 14) // last line: 70%
                         }
-                        .frame(width: 260, height: 36, alignment: .topLeading)
+                        .frame(maxWidth: .infinity, minHeight: 36, maxHeight: 36, alignment: .topLeading)
                         RoundedRectangle(cornerRadius: 4, style: .circular).skeleton()
                             .frame(width: 130, height: 12)
                     }
-                    .frame(width: 260, height: 56, alignment: .topLeading) // grow=1
+                    .frame(maxWidth: .infinity, minHeight: 56, maxHeight: 56, alignment: .topLeading) // grow=1
                 }
                 .padding(16)
                 .frame(width: 360, height: 88, alignment: .topLeading)

@@ -34,7 +34,7 @@ public struct AttributesSkeleton: View {
                     Circle().skeleton()
                         .frame(width: 12, height: 12)
                     Rectangle().skeleton()
-                        .frame(width: 150, height: 6) // width 50%
+                        .skeletonFraction(0.5, height: 6) // width 50%
                 }
                 .frame(width: 300, height: 60, alignment: .center)
                 VStack(alignment: .leading, spacing: 3) {

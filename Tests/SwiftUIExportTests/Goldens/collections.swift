@@ -23,7 +23,7 @@ public struct CollectionsSkeleton: View {
                                         Circle().skeleton()
                                             .frame(width: 40, height: 40)
                                         RoundedRectangle(cornerRadius: 4, style: .circular).skeleton()
-                                            .frame(width: 67.2, height: 8) // width 70%
+                                            .skeletonFraction(0.7, height: 8) // width 70%
                                     }
                                     .frame(width: 96, height: 48, alignment: .top)
                                     .skeletonTimeOffset(Double(row * 3 + column) * 0.09)
@@ -57,12 +57,12 @@ public struct CollectionsSkeleton: View {
                     VStack(alignment: .leading, spacing: 5) {
                         ForEach(0..<4) { _ in
                             Rectangle().skeleton()
-                                .frame(width: 234, height: 9)
+                                .frame(maxWidth: .infinity, minHeight: 9, maxHeight: 9)
                         }
                         Rectangle().skeleton()
-                            .frame(width: 163.8, height: 9) // last line: 70%
+                            .skeletonFraction(0.7, height: 9) // last line: 70%
                     }
-                    .frame(width: 234, height: 70, alignment: .topLeading) // grow=1
+                    .frame(maxWidth: .infinity, minHeight: 70, maxHeight: 70, alignment: .topLeading) // grow=1
                 }
                 .padding(8)
                 .frame(width: 320, height: 86, alignment: .topLeading)
@@ -75,12 +75,12 @@ public struct CollectionsSkeleton: View {
                                 VStack(alignment: .leading, spacing: 6) {
                                     ForEach(0..<1) { _ in
                                         Rectangle().skeleton()
-                                            .frame(width: 268, height: 8)
+                                            .frame(maxWidth: .infinity, minHeight: 8, maxHeight: 8)
                                     }
                                     Rectangle().skeleton()
-                                        .frame(width: 187.6, height: 8) // last line: 70%
+                                        .skeletonFraction(0.7, height: 8) // last line: 70%
                                 }
-                                .frame(width: 268, height: 24, alignment: .topLeading) // grow=1
+                                .frame(maxWidth: .infinity, minHeight: 24, maxHeight: 24, alignment: .topLeading) // grow=1
                             }
                             .frame(width: 300, height: 24, alignment: .topLeading)
                         }

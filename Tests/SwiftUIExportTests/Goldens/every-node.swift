@@ -30,9 +30,9 @@ public struct EveryNodeKindsSizesSkeleton: View {
                 VStack(alignment: .trailing, spacing: 6) {
                     VStack(alignment: .leading, spacing: 10) {
                         Rectangle().skeleton()
-                            .frame(width: 148, height: 12)
+                            .frame(maxWidth: .infinity, minHeight: 12, maxHeight: 12)
                     }
-                    .frame(width: 148, height: 12, alignment: .topLeading) // width 50%
+                    .skeletonFraction(0.5, height: 12) // width 50%
                     VStack(alignment: .leading, spacing: 4) {
                         ForEach(0..<2) { _ in
                             RoundedRectangle(cornerRadius: 2, style: .circular).skeleton()
@@ -52,7 +52,7 @@ public struct EveryNodeKindsSizesSkeleton: View {
                                 RoundedRectangle(cornerRadius: 12, style: .circular).skeleton()
                                     .frame(width: 24, height: 24)
                                 Rectangle().skeleton()
-                                    .frame(width: 290, height: 10) // grow=1
+                                    .frame(maxWidth: .infinity, minHeight: 10, maxHeight: 10) // grow=1
                             }
                             .frame(width: 320, height: 24, alignment: .topLeading)
                         }

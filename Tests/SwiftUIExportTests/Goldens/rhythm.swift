@@ -20,12 +20,12 @@ public struct RhythmSkeleton: View {
                     VStack(alignment: .leading, spacing: 6) {
                         ForEach(0..<1) { _ in
                             Rectangle().skeleton()
-                                .frame(width: 166, height: 10)
+                                .frame(maxWidth: .infinity, minHeight: 10, maxHeight: 10)
                         }
                         Rectangle().skeleton()
-                            .frame(width: 116.2, height: 10) // last line: 70%
+                            .skeletonFraction(0.7, height: 10) // last line: 70%
                     }
-                    .frame(width: 166, height: 26, alignment: .topLeading) // grow=1
+                    .frame(maxWidth: .infinity, minHeight: 26, maxHeight: 26, alignment: .topLeading) // grow=1
                 }
                 .padding(12)
                 .frame(width: 240, height: 64, alignment: .leading)

@@ -19,12 +19,12 @@ public struct CellWithAStillSeparatorSkeleton: View {
                         .frame(width: 40, height: 40)
                     VStack(alignment: .leading, spacing: 8) {
                         RoundedRectangle(cornerRadius: 4, style: .circular).skeleton()
-                            .frame(width: 141.6, height: 12) // width 60%
+                            .skeletonFraction(0.6, height: 12) // width 60%
                         RoundedRectangle(cornerRadius: 4, style: .circular).skeleton()
-                            .frame(width: 94.4, height: 10) // width 40%
+                            .skeletonFraction(0.4, height: 10) // width 40%
                             .transformEnvironment(\.skeletonStyle) { $0.animation.kind = .none } // animation=none
                     }
-                    .frame(width: 236, height: 30, alignment: .topLeading) // grow=1
+                    .frame(maxWidth: .infinity, minHeight: 30, maxHeight: 30, alignment: .topLeading) // grow=1
                 }
                 .padding(16)
                 .frame(width: 320, height: 72, alignment: .leading)

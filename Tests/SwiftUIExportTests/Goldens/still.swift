@@ -17,7 +17,7 @@ public struct Skeleton3StillBars: View {
                 Rectangle().skeleton()
                     .frame(width: 150, height: 10)
                 Rectangle().skeleton()
-                    .frame(width: 75, height: 10) // width 50%
+                    .skeletonFraction(0.5, height: 10) // width 50%
             }
         }
     }
