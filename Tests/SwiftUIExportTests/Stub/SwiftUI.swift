@@ -429,6 +429,8 @@ extension View {
     public func padding(_ insets: EdgeInsets) -> some View { self }
     /// /view/padding(_:)-68shk (a length on every edge)
     public func padding(_ length: CGFloat) -> some View { self }
+    /// /view/padding(_:_:) (a length on some edges)
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
     /// /view/background(_:ignoressafeareaedges:)
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
     /// /view/background(alignment:content:)
@@ -464,5 +466,7 @@ public enum Edge: Sendable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
         public static let all = Set(rawValue: 15)
+        public static let vertical = Set(rawValue: 5)
+        public static let horizontal = Set(rawValue: 10)
     }
 }
