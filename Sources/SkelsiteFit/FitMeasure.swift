@@ -1,33 +1,4 @@
-/// A box in CSS pixels, as `getBoundingClientRect` gives it.
-public struct FitBox: Equatable, Sendable, Codable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// The part of the box inside `other` (empty when they do not meet).
-    public func clipped(to other: FitBox) -> FitBox {
-        let left = max(x, other.x), top = max(y, other.y)
-        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
-        return FitBox(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
-    }
-
-    /// The smallest box holding both.
-    public func union(_ other: FitBox) -> FitBox {
-        let left = min(x, other.x), top = min(y, other.y)
-        let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
-        return FitBox(x: left, y: top, width: right - left, height: bottom - top)
-    }
-}
+import SkeletonCore
 
 /// The measure of `skelsite fit` (site/guides/fit-the-content.md): pure functions of
 /// the boxes the browser reports.
@@ -38,15 +9,15 @@ public enum FitMeasure {
     public static let viewportHeight = 800.0
 
     /// The content's root minus the skeleton's root: positive when the content is larger.
-    public static func rootDelta(skeleton: FitBox, content: FitBox) -> (width: Double, height: Double) {
+    public static func rootDelta(skeleton: Rect, content: Rect) -> (width: Double, height: Double) {
         (content.width - skeleton.width, content.height - skeleton.height)
     }
 
     /// One element present before and after the swap: its box in each frame.
     public struct Move: Equatable, Sendable {
-        public var before: FitBox
-        public var after: FitBox
-        public init(before: FitBox, after: FitBox) {
+        public var before: Rect
+        public var after: Rect
+        public init(before: Rect, after: Rect) {
             self.before = before
             self.after = after
         }
@@ -61,8 +32,8 @@ public enum FitMeasure {
     /// viewport in either frame; the impact fraction is the area of the union of their
     /// visible boxes before and after over the viewport's area; the distance fraction
     /// is the greatest move distance over the viewport's larger dimension, at most 1.
-    public static func score(_ moves: [Move], viewport: FitBox) -> (score: Double, impact: Double, distance: Double) {
-        var region: [FitBox] = []
+    public static func score(_ moves: [Move], viewport: Rect) -> (score: Double, impact: Double, distance: Double) {
+        var region: [Rect] = []
         var greatest = 0.0
         for move in moves where move.distance > 0 {
             let before = move.before.clipped(to: viewport), after = move.after.clipped(to: viewport)
@@ -80,7 +51,7 @@ public enum FitMeasure {
 
     /// The area covered by any of `boxes` (overlaps counted once): the boxes' edges cut
     /// the plane into a grid, and each covered cell counts once.
-    public static func unionArea(_ boxes: [FitBox]) -> Double {
+    public static func unionArea(_ boxes: [Rect]) -> Double {
         let shown = boxes.filter { !$0.isEmpty }
         let xs = Array(Set(shown.flatMap { [$0.x, $0.x + $0.width] })).sorted()
         let ys = Array(Set(shown.flatMap { [$0.y, $0.y + $0.height] })).sorted()
@@ -107,8 +78,8 @@ public enum FitMeasure {
     /// is matched with, both relative to their roots' top left.
     public struct Part: Equatable, Sendable {
         public var name: String
-        public var shape: FitBox
-        public var content: FitBox
+        public var shape: Rect
+        public var content: Rect
         /// The spec node that draws the shape (its pre-order number, the `sk-nK` class
         /// of the component's HTML); -1 when the page did not say.
         public var node: Int = -1
@@ -126,14 +97,14 @@ public enum FitMeasure {
     /// language has no node names): the first marked part with the first shape, and so
     /// on. Parts or shapes left over have no partner and are not compared. `nodes` are
     /// the shapes' spec node numbers, in the same order.
-    public static func parts(shapes: [FitBox], nodes: [Int] = [], skeletonRoot: FitBox,
-                             marked: [(name: String, box: FitBox)], contentRoot: FitBox) -> [Part] {
+    public static func parts(shapes: [Rect], nodes: [Int] = [], skeletonRoot: Rect,
+                             marked: [(name: String, box: Rect)], contentRoot: Rect) -> [Part] {
         zip(shapes, marked).enumerated().map { index, pair in
             let (shape, part) = pair
             return Part(name: part.name,
-                        shape: FitBox(x: shape.x - skeletonRoot.x, y: shape.y - skeletonRoot.y,
+                        shape: Rect(x: shape.x - skeletonRoot.x, y: shape.y - skeletonRoot.y,
                                       width: shape.width, height: shape.height),
-                        content: FitBox(x: part.box.x - contentRoot.x, y: part.box.y - contentRoot.y,
+                        content: Rect(x: part.box.x - contentRoot.x, y: part.box.y - contentRoot.y,
                                         width: part.box.width, height: part.box.height),
                         node: index < nodes.count ? nodes[index] : -1)
         }

@@ -25,17 +25,17 @@ extension FitMeasure {
     /// part called `title` with the k-th element of the node named `title` (a node in a
     /// `repeat` has one element per copy), in document order. A part whose name no node
     /// has, or a copy without its part, is left unmatched.
-    static func parts(named: [(node: Int, box: FitBox)], names: [Int: String], skeletonRoot: FitBox,
-                      marked: [(name: String, box: FitBox)], contentRoot: FitBox) -> [Part] {
+    static func parts(named: [(node: Int, box: Rect)], names: [Int: String], skeletonRoot: Rect,
+                      marked: [(name: String, box: Rect)], contentRoot: Rect) -> [Part] {
         var unused = named
         var out: [Part] = []
         for part in marked {
             guard let at = unused.firstIndex(where: { names[$0.node] == part.name }) else { continue }
             let shape = unused.remove(at: at)
             out.append(Part(name: part.name,
-                            shape: FitBox(x: shape.box.x - skeletonRoot.x, y: shape.box.y - skeletonRoot.y,
+                            shape: Rect(x: shape.box.x - skeletonRoot.x, y: shape.box.y - skeletonRoot.y,
                                           width: shape.box.width, height: shape.box.height),
-                            content: FitBox(x: part.box.x - contentRoot.x, y: part.box.y - contentRoot.y,
+                            content: Rect(x: part.box.x - contentRoot.x, y: part.box.y - contentRoot.y,
                                             width: part.box.width, height: part.box.height),
                             node: shape.node))
         }

@@ -101,7 +101,7 @@ public enum FitReport {
     }
 
     /// `x,y w×h`: a box relative to its root's top left.
-    static func boxText(_ box: FitBox) -> String {
+    static func boxText(_ box: Rect) -> String {
         number(box.x) + "," + number(box.y) + " " + number(box.width) + "×" + number(box.height)
     }
 
@@ -119,8 +119,8 @@ public enum FitReport {
             var column: Int
             var name: String
             var width: Double
-            var content: FitBox
-            var shape: FitBox
+            var content: Rect
+            var shape: Rect
             var themes: [Theme] = []
             var engines: [BrowserEngine] = []
         }
@@ -179,7 +179,7 @@ public enum FitReport {
     /// The `--json` file: every case with its boxes and scores. `browserShift` is null
     /// where the engine has no `layout-shift` entries (Firefox, WebKit).
     public static func json(_ results: [FitResult], threshold: Double, engines: [BrowserEngine] = [.chromium]) -> String {
-        func box(_ b: FitBox) -> [String: Any] { ["x": b.x, "y": b.y, "width": b.width, "height": b.height] }
+        func box(_ b: Rect) -> [String: Any] { ["x": b.x, "y": b.y, "width": b.width, "height": b.height] }
         var positions: [String: [SourcePosition]] = [:]
         let cases: [[String: Any]] = results.map { result in
             let specKey = result.item.path + ":" + String(result.item.line) + ":" + number(result.item.width)

@@ -7,9 +7,9 @@ public struct FitResult {
     public var item: FitCase
     /// The engine that measured it.
     public var engine: BrowserEngine = .chromium
-    public var skeleton: FitBox
-    public var content: FitBox
-    public var viewport: FitBox
+    public var skeleton: Rect
+    public var content: Rect
+    public var viewport: Rect
     public var delta: (width: Double, height: Double)
     /// Our score of the swap (FitMeasure.score), with its two factors.
     public var shift: (score: Double, impact: Double, distance: Double)
@@ -90,11 +90,11 @@ public enum FitRun {
 
     /// One case's figures from the script's answer.
     static func result(_ item: FitCase, _ value: [String: Any], engine: BrowserEngine = .chromium) throws -> FitResult {
-        func box(_ any: Any?) -> FitBox? {
+        func box(_ any: Any?) -> Rect? {
             guard let numbers = any as? [Any], numbers.count == 4 else { return nil }
             let v = numbers.compactMap { ($0 as? NSNumber)?.doubleValue }
             guard v.count == 4, v.allSatisfy(\.isFinite) else { return nil }
-            return FitBox(x: v[0], y: v[1], width: v[2], height: v[3])
+            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
         let before = value["before"] as? [String: Any] ?? [:]
         let after = value["content"] as? [String: Any] ?? [:]
@@ -107,15 +107,15 @@ public enum FitRun {
             throw EmptyContent(description: item.path + ":" + String(item.line) + ":" + String(item.column)
                                + ": error: the content (" + item.content.origin + ") has no element to measure")
         }
-        let viewport = FitBox(x: 0, y: 0, width: viewWidth, height: viewHeight)
+        let viewport = Rect(x: 0, y: 0, width: viewWidth, height: viewHeight)
         let shapes = (before["shapes"] as? [Any] ?? []).compactMap(box)
         let nodes = (before["nodes"] as? [Any] ?? []).map { ($0 as? NSNumber)?.intValue ?? -1 }
-        let marked: [(name: String, box: FitBox)] = (after["parts"] as? [Any] ?? []).compactMap { any in
+        let marked: [(name: String, box: Rect)] = (after["parts"] as? [Any] ?? []).compactMap { any in
             guard let pair = any as? [Any], pair.count == 2, let name = pair[0] as? String, let b = box(pair[1]) else { return nil }
             return (name, b)
         }
         let names = FitNames.of(item.spec)
-        let named: [(node: Int, box: FitBox)] = (before["named"] as? [Any] ?? []).compactMap { any in
+        let named: [(node: Int, box: Rect)] = (before["named"] as? [Any] ?? []).compactMap { any in
             guard let pair = any as? [Any], pair.count == 2, let node = (pair[0] as? NSNumber)?.intValue,
                   let b = box(pair[1]) else { return nil }
             return (node, b)

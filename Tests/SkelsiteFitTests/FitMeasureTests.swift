@@ -1,10 +1,11 @@
+import SkeletonCore
 @testable import SkelsiteFit
 import Testing
 
 /// The measure of `fit` as pure functions (site/guides/fit-the-content.md): the roots'
 /// size difference, the Layout Instability score of the swap, the parts.
 @Suite struct FitMeasureTests {
-    static func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> FitBox { FitBox(x: x, y: y, width: w, height: h) }
+    static func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 
     @Test func theRootDeltaIsContentMinusSkeleton() {
         let delta = FitMeasure.rootDelta(skeleton: Self.box(0, 0, 360, 76), content: Self.box(0, 0, 360, 80))
@@ -15,7 +16,7 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var moves: [FitMeasure.Move]
-        var viewport: FitBox
+        var viewport: Rect
         var impact: Double
         var distance: Double
         var testDescription: String { name }
@@ -79,7 +80,7 @@ import Testing
     /// Half a CSS pixel either way fits: engines round text boxes to their own layout unit.
     @Test func aPartFitsItsShapeWithinHalfAPixel() {
         let shape = Self.box(16, 16, 200, 20)
-        func part(_ content: FitBox) -> FitMeasure.Part { FitMeasure.Part(name: "title", shape: shape, content: content) }
+        func part(_ content: Rect) -> FitMeasure.Part { FitMeasure.Part(name: "title", shape: shape, content: content) }
         #expect(part(Self.box(16, 16, 200, 20)).matches)
         #expect(part(Self.box(16.5, 15.5, 199.5, 20.5)).matches)
         #expect(!part(Self.box(16, 16, 200, 20.51)).matches)

@@ -13,8 +13,8 @@ import SkeletonCore
         let item = FitCase(path: "docs/row.md", line: 3, column: 1, spec: spec,
                            content: SpecContent(html: "<p>x</p>", css: "", origin: "docs/row.md:8"), theme: .light)
         let results = [BrowserEngine.chromium, .firefox].map { engine in
-            FitResult(item: item, engine: engine, skeleton: FitBox(x: 0, y: 0, width: 360, height: 68),
-                      content: FitBox(x: 0, y: 0, width: 360, height: 72), viewport: FitBox(x: 0, y: 0, width: 360, height: 800),
+            FitResult(item: item, engine: engine, skeleton: Rect(x: 0, y: 0, width: 360, height: 68),
+                      content: Rect(x: 0, y: 0, width: 360, height: 72), viewport: Rect(x: 0, y: 0, width: 360, height: 800),
                       delta: (0, 4), shift: (0.004575, 0.915, 0.005), browserShift: engine == .chromium ? 0.004575 : nil,
                       parts: [], unmatchedParts: 0, unmatchedShapes: 0)
         }
