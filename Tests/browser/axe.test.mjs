@@ -12,9 +12,9 @@
 // check-pages.sh takes it from the pinned axe-playwright-python wheel). All of axe's rules
 // that are not experimental run, best practices included. Exit 0 when no page has a
 // violation, 1 with every violation (rule, impact, page, theme, node) otherwise.
-import { createServer } from 'node:http';
-import { readFileSync, existsSync, statSync, readdirSync } from 'node:fs';
-import { extname, join, normalize, sep, relative } from 'node:path';
+import { serveSite } from '../wasm/site-server.mjs';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { join, sep, relative } from 'node:path';
 import { Browser } from '../wasm/cdp.mjs';
 
 const [siteDir, axePath] = process.argv.slice(2);
@@ -37,22 +37,7 @@ function htmlFiles(dir) {
 }
 const pages = htmlFiles(siteDir).sort();
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm', '.png': 'image/png', '.json': 'application/json', '.svg': 'image/svg+xml',
-};
-const root = normalize(siteDir + sep);
-const server = createServer((request, response) => {
-  const path = normalize(join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-  if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
-    response.writeHead(404).end('not found');
-    return;
-  }
-  response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-  response.end(readFileSync(path));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const { server, origin } = await serveSite(siteDir);
 
 // The passes: how the theme is chosen (site/guides: the toggle saves its choice in
 // localStorage "skelsite-theme" and sets data-theme on <html>; without one the system

@@ -13,9 +13,9 @@
 // SITE_DIR is the output of `skelsite build --base-url URL` (a sitemap needs a base URL:
 // the pages come from its sitemap.xml, whose URLs must have no path). Exit 0 when
 // every check passes, 1 with the list of failures otherwise. One browser, one tab.
-import { createServer } from 'node:http';
-import { readFileSync, existsSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep, dirname } from 'node:path';
+import { serveSite } from '../wasm/site-server.mjs';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Browser } from '../wasm/cdp.mjs';
 import { contrastCheckExpression, stateContrastCheckExpression } from './wcag-contrast.mjs';
@@ -47,12 +47,6 @@ function builtThemeColours(pagePath, scope) {
 }
 
 // --- a static server that remembers what it could not serve --------------------------
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm', '.png': 'image/png', '.json': 'application/json', '.svg': 'image/svg+xml',
-  '.xml': 'application/xml',
-};
-const root = normalize(siteDir + sep);
 const notFound = [];
 // Requests the site never makes: Chromium asks every origin for /favicon.ico on its own.
 const browserOwn = new Set(['/favicon.ico']);
@@ -62,19 +56,12 @@ const wasmAbsent = !existsSync(join(siteDir, 'assets', 'skelsite.wasm'));
 // Its base64 copy (skelsite.wasm.js, for file: URLs and failed fetches) is absent with it.
 const expectedMissing = (url) => browserOwn.has(url)
   || (wasmAbsent && (url.endsWith('/assets/skelsite.wasm') || url.endsWith('/assets/skelsite.wasm.js')));
-const server = createServer((request, response) => {
-  let path = normalize(join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-  if (path.startsWith(root) && existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
-  if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
+const { server, origin } = await serveSite(siteDir, {
+  folderIndex: true,
+  missing: (request) => {
     if (!expectedMissing(request.url)) notFound.push(`${request.url} (from ${request.headers.referer ?? 'nowhere'})`);
-    response.writeHead(404).end('not found');
-    return;
-  }
-  response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-  response.end(readFileSync(path));
+  },
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
 
 // Sitemap locations may carry the site's base URL: keep the path relative to the site.
 const sitemap = readFileSync(join(siteDir, 'sitemap.xml'), 'utf8');

@@ -9,9 +9,9 @@
 //   node Tests/wasm/playground-content.test.mjs SITE_DIR
 //
 // SITE_DIR holds a built site's playground.html and assets/ (skelsite.wasm included).
-import { createServer } from 'node:http';
-import { readFileSync, existsSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { serveSite } from './site-server.mjs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Browser } from './cdp.mjs';
 import { encodeBase64URL, readFragment, writeFragment } from '../../Templates/assets/playground-fragment.js';
 
@@ -40,22 +40,7 @@ const same = (got, want, what) => check(JSON.stringify(got) === JSON.stringify(w
   same(readFragment('#html=%%').problems, ['the link\'s content is not valid base64url'], 'bad content in a link');
 }
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm', '.png': 'image/png', '.json': 'application/json', '.svg': 'image/svg+xml',
-};
-const root = normalize(siteDir + sep);
-const server = createServer((request, response) => {
-  const path = normalize(join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-  if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
-    response.writeHead(404).end('not found');
-    return;
-  }
-  response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-  response.end(readFileSync(path));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const { server, origin } = await serveSite(siteDir);
 
 const spec = 'skeleton "Row" width=120\n  rect height=20 radius=4\n';
 // 4 pixels taller than the skeleton; an image that would load from outside and a script.

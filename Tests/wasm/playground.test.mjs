@@ -22,9 +22,9 @@
 //     invalid: { spec, diagnostics: [{ line, column, message, severity }] } }
 // `controls` holds the typed spec's frames with one control moved: theme light, scale
 // 1, and time scrubbed to `scrubbed.time`; `background` is its canvas background per theme.
-import { createServer } from 'node:http';
-import { readFileSync, existsSync, statSync } from 'node:fs';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { serveSite } from './site-server.mjs';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Browser } from './cdp.mjs';
 import { encodeBase64URL, decodeBase64URL } from '../../Templates/assets/playground-fragment.js';
 
@@ -36,22 +36,7 @@ if (!siteDir || !casesPath) {
 const cases = JSON.parse(readFileSync(casesPath, 'utf8'));
 const rgba = (name) => readFileSync(join(dirname(casesPath), name));
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm', '.png': 'image/png', '.json': 'application/json', '.svg': 'image/svg+xml',
-};
-const root = normalize(siteDir + sep);
-const server = createServer((request, response) => {
-  const path = normalize(join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-  if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
-    response.writeHead(404).end('not found');
-    return;
-  }
-  response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-  response.end(readFileSync(path));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const { server, origin } = await serveSite(siteDir);
 
 const failures = [];
 const consoleErrors = [];
