@@ -2,7 +2,8 @@
 # The whole test suite, as CI runs it (.ci/run). Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { echo "== $*" >&2; }
+# Each step says when it starts, so a slow CI run shows where its minutes went.
+step() { echo "== $(date -u +%H:%M:%S) $*" >&2; }
 
 step "setup"
 scripts/setup.sh --for test
