@@ -45,6 +45,8 @@ import Testing
                                       React, custom elements) or into bare HTML and CSS.
               fit                     Check that each skeleton has the shape of the content
                                       it stands in for.
+              capture                 Draft a skeleton spec from the content it stands in
+                                      for.
 
               See 'skelsite help <subcommand>' for detailed help.
 
@@ -62,7 +64,7 @@ import Testing
             folder or the nearest parent (or --config FILE): source, output, templates,
             base_url and title; paths in it are relative to its folder.
 
-            USAGE: skelsite build [<source>] [--quiet] [--format <format>] [--config <file>] [--output <output>] [--templates <templates>] [--base-url <base-url>] [--cache-dir <dir>] [--allow-raw-html] [--verify-results <verify-results>]
+            USAGE: skelsite build [<source>] [--quiet] [--format <format>] [--config <file>] [--output <output>] [--templates <templates>] [--base-url <base-url>] [--cache-dir <dir>] [--allow-raw-html] [--verify-results <verify-results>] [--fit-results <fit-results>]
 
             ARGUMENTS:
               <source>                The docs folder (default: source in skelsite.toml,
@@ -86,6 +88,10 @@ import Testing
               --verify-results <verify-results>
                                       A `skelsite verify --json` file: show each measured
                                       component's CSS-vs-PNG figures on its page.
+              --fit-results <fit-results>
+                                      A `skelsite fit --json` file: show each component's
+                                      fit figures beside its content (default: [fit]
+                                      results in the project file).
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -425,28 +431,67 @@ import Testing
 
             For every ```skeleton spec of every .md file under SOURCE that has content (an
             ```html block, and optionally a ```css block, right after it, or content=FILE
-            on its skeleton line), headless Chromium lays out the component and, in its
-            place, the content, at each of the spec's widths and in light and dark, and fit
-            reports the size difference of the two roots, the layout-shift score of
-            swapping one for the other (the Layout Instability API's, on a viewport the
-            container's width by 800 CSS pixels, with the page continuing below) and
-            Chromium's own layout-shift entries, and the offset of each part the content
-            marks with data-skeleton.
+            on its skeleton line), each browser engine asked for (Chromium by default) lays
+            out the component and, in its place, the content, at each of the spec's widths
+            and in light and dark, and fit reports the size difference of the two roots,
+            the layout-shift score of swapping one for the other (the Layout Instability
+            API's, on a viewport the container's width by 800 CSS pixels, with the page
+            continuing below), Chromium's own layout-shift entries (Chromium only), and
+            each part the content marks with data-skeleton whose box is more than 0.5 px
+            from its shape's: a warning at the shape's spec node, an error under
+            --strict-parts.
 
-            USAGE: skelsite fit [<source>] [--browser <engine> ...] [--json <file>] [--threshold <score>] [--chromium <path>] [--config <file>]
+            USAGE: skelsite fit [<source>] [--browser <engine> ...] [--json <file>] [--threshold <score>] [--strict-parts] [--chromium <path>] [--firefox <path>] [--webkit-driver <path>] [--config <file>]
 
             ARGUMENTS:
               <source>                The docs folder (default: source in skelsite.toml,
                                       else site).
 
             OPTIONS:
-              --browser <engine>      The engine: chromium (the only one fit drives so far).
+              --browser <engine>      Engines: chromium, firefox, webkit or all; repeat or
+                                      separate with commas (default: [fit] browsers in
+                                      skelsite.toml, else chromium).
               --json <file>           Also write the figures as JSON to this file.
               --threshold <score>     The largest layout-shift score that passes, 0...1
                                       (default: [fit] threshold in skelsite.toml, else 0).
+              --strict-parts          Fail when a marked part does not fit its shape
+                                      (default: [fit] parts in skelsite.toml, else a
+                                      warning).
               --chromium <path>       The Chromium executable (default: chromium).
+              --firefox <path>        The Firefox executable (default: firefox-esr).
+              --webkit-driver <path>  WebKitGTK's WebDriver (default: WebKitWebDriver).
               --config <file>         The project file (default: skelsite.toml in this
                                       folder or the nearest parent).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#),
+        (["capture"], #"""
+            OVERVIEW: Draft a skeleton spec from the content it stands in for.
+
+            Headless Chromium lays out FILE (its <style> elements and <link rel=stylesheet>
+            files apply, as for fit's content=FILE) at each --width, and capture writes a
+            spec of the chosen element's boxes: text lines from the line boxes, images,
+            video, svg and painted boxes as rects, circles and capsules, rows and columns
+            with their gaps and padding, repeated children as repeat, width=fill where the
+            element's width follows the viewport. The draft is as tall as the content at
+            the first width, so fit scores it at zero shift there; it is a starting point
+            to edit.
+
+            USAGE: skelsite capture <file> [--selector <css>] [--width <w> ...] [--output <file>] [--chromium <path>]
+
+            ARGUMENTS:
+              <file>                  The HTML file of the content.
+
+            OPTIONS:
+              --selector <css>        The element to capture, a CSS selector matched in the
+                                      content (default: its first element).
+              --width <w>             A viewport width in CSS pixels; repeat it for more
+                                      (default: 360).
+              -o, --output <file>     Write the draft to this file (default: standard
+                                      output).
+              --chromium <path>       The Chromium executable (default: chromium).
               --version               Show the version.
               -h, --help              Show help information.
 
