@@ -29,6 +29,9 @@ if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   need_pkg webkit2gtk-driver
   need_pkg xvfb
   need_pkg xauth
+  # The content samples' text (fit, capture) is laid out in Debian's default sans-serif,
+  # named here so no other font package decides the line breaks the drafts are pinned to.
+  need_pkg fonts-dejavu-core
   need_pkg python3-pip
   # java for vnu.jar, the Nu Html Checker (scripts/check-pages.sh).
   command -v java >/dev/null 2>&1 || need_pkg default-jre-headless
