@@ -1,36 +1,16 @@
 import Foundation
+import SkeletonCore
 
-/// A box in CSS pixels, as the page script reports it (rounded there to Chromium's
-/// layout unit, 1/64 px, so sums of boxes are exact in a Double).
-public struct CaptureRect: Equatable, Sendable, Decodable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
+/// A box in CSS pixels, as the page script reports it: `[x, y, width, height]`, rounded
+/// there to Chromium's layout unit, 1/64 px, so sums of boxes are exact in a Double.
+extension Rect: Decodable {
     public init(from decoder: Decoder) throws {
         var numbers = try decoder.unkeyedContainer()
-        x = try numbers.decode(Double.self)
-        y = try numbers.decode(Double.self)
-        width = try numbers.decode(Double.self)
-        height = try numbers.decode(Double.self)
+        self.init(x: try numbers.decode(Double.self), y: try numbers.decode(Double.self),
+                  width: try numbers.decode(Double.self), height: try numbers.decode(Double.self))
     }
 
-    public var right: Double { x + width }
-    public var bottom: Double { y + height }
     public var centerY: Double { y + height / 2 }
-
-    func union(_ other: CaptureRect) -> CaptureRect {
-        let left = min(x, other.x), top = min(y, other.y)
-        return CaptureRect(x: left, y: top, width: max(right, other.right) - left, height: max(bottom, other.bottom) - top)
-    }
 }
 
 /// One element of the content as the page script saw it (CaptureChromium.script).
@@ -52,9 +32,9 @@ public struct CaptureNode: Equatable, Sendable, Decodable {
     public var tag: String
     public var kind: Kind
     /// The border box.
-    public var box: CaptureRect
+    public var box: Rect
     /// The content box (the border box less border and padding).
-    public var content: CaptureRect?
+    public var content: Rect?
     /// CSS `flex-grow`, as a flex item.
     public var grow: Double
     /// `row` or `column` when it is a flex container (a hint for one child; boxes decide otherwise).
@@ -62,11 +42,11 @@ public struct CaptureNode: Equatable, Sendable, Decodable {
     /// The top-left corner's radius in px (a percentage resolved against the shorter side).
     public var radius: Double
     /// The rects of its text (Range.getClientRects over every text node), text only.
-    public var lines: [CaptureRect]?
+    public var lines: [Rect]?
     public var children: [CaptureNode]?
 
-    public init(tag: String, kind: Kind, box: CaptureRect, content: CaptureRect? = nil, grow: Double = 0, flex: String? = nil,
-                radius: Double = 0, lines: [CaptureRect]? = nil, children: [CaptureNode]? = nil) {
+    public init(tag: String, kind: Kind, box: Rect, content: Rect? = nil, grow: Double = 0, flex: String? = nil,
+                radius: Double = 0, lines: [Rect]? = nil, children: [CaptureNode]? = nil) {
         self.tag = tag
         self.kind = kind
         self.box = box
@@ -86,12 +66,12 @@ public struct CaptureNode: Equatable, Sendable, Decodable {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         tag = try keys.decode(String.self, forKey: .tag)
         kind = try keys.decode(Kind.self, forKey: .kind)
-        box = try keys.decode(CaptureRect.self, forKey: .box)
-        content = try keys.decodeIfPresent(CaptureRect.self, forKey: .content)
+        box = try keys.decode(Rect.self, forKey: .box)
+        content = try keys.decodeIfPresent(Rect.self, forKey: .content)
         grow = try keys.decodeIfPresent(Double.self, forKey: .grow) ?? 0
         flex = try keys.decodeIfPresent(String.self, forKey: .flex)
         radius = try keys.decodeIfPresent(Double.self, forKey: .radius) ?? 0
-        lines = try keys.decodeIfPresent([CaptureRect].self, forKey: .lines)
+        lines = try keys.decodeIfPresent([Rect].self, forKey: .lines)
         children = try keys.decodeIfPresent([CaptureNode].self, forKey: .children)
     }
 

@@ -5,46 +5,15 @@ import SkelsiteVerify
 /// shadow root inside a frame the width of the viewport, exactly where `fit` puts it, so
 /// the boxes capture reads are the boxes `fit` measures the draft against.
 public final class CaptureChromium {
-    private let pipe: DevToolsPipe
-    private let session: String
+    private let tab: ChromiumTab
 
-    /// No such program: the command reports it as a usage error (exit 2), as `fit` does.
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String
-    }
-
-    /// Starts `executable` (a path, or a name looked for on PATH).
+    /// Starts `executable` (a path, or a name looked for on PATH); a missing program
+    /// throws `ChromiumTab.Missing`, which the command reports as a usage error (exit 2), as `fit` does.
     public init(executable: String = "chromium") throws {
-        guard Self.find(executable) else {
-            throw Missing(description: "cannot start headless Chromium ('\(executable)'): no such program"
-                          + " (install it: apt-get install chromium)")
-        }
-        do {
-            pipe = try DevToolsPipe(executable: executable)
-            let target = try pipe.call("Target.createTarget", ["url": "about:blank"])
-            guard let targetID = target["targetId"] as? String else {
-                throw CaptureFailure("the browser opened no tab")
-            }
-            let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true])
-            guard let session = attached["sessionId"] as? String else {
-                throw CaptureFailure("cannot attach to the browser's tab")
-            }
-            self.session = session
-            try pipe.call("Page.enable", session: session)
-        } catch let failure as CaptureFailure {
-            throw CaptureFailure("cannot start headless Chromium ('\(executable)'): \(failure.message)")
-        } catch {
-            throw CaptureFailure("cannot start headless Chromium ('\(executable)'): \(error)")
-        }
+        tab = try ChromiumTab(executable: executable)
     }
 
-    static func find(_ name: String) -> Bool {
-        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: String($0) + "/" + name) }
-    }
-
-    public func shutdown() { pipe.shutdown() }
+    public func shutdown() { tab.shutdown() }
 
     /// What the page script answers for one width.
     enum Answer: Decodable {
@@ -69,21 +38,14 @@ public final class CaptureChromium {
     /// The content laid out at each of `widths`, its element `selector` (nil: the first).
     func measure(html: String, css: String, selector: String?, widths: [Double]) throws -> [Answer] {
         let widest = widths.max() ?? 0
-        try pipe.call("Emulation.setDeviceMetricsOverride",
-                      ["width": Int(widest.rounded(.up)), "height": 800, "deviceScaleFactor": 1, "mobile": false],
-                      session: session)
+        try tab.call("Emulation.setDeviceMetricsOverride",
+                      ["width": Int(widest.rounded(.up)), "height": 800, "deviceScaleFactor": 1, "mobile": false])
         var input: [String: Any] = ["html": html, "css": css, "widths": widths]
         if let selector { input["selector"] = selector }
         let data = try JSONSerialization.data(withJSONObject: input, options: [])
         let expression = "(" + Self.script + ")(" + String(decoding: data, as: UTF8.self) + ")"
-        let answer = try pipe.call("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true],
-                                   session: session, timeout: 60)
-        if let details = answer["exceptionDetails"] as? [String: Any] {
-            let text = ((details["exception"] as? [String: Any])?["description"] as? String) ?? (details["text"] as? String) ?? "?"
-            throw CaptureFailure("the capturing script failed in Chromium: \(text)")
-        }
-        guard let json = (answer["result"] as? [String: Any])?["value"] as? String else {
-            throw CaptureFailure("Chromium answered the capturing script with \(answer)")
+        guard let json = try tab.evaluate(expression, what: "capturing", timeout: 60) as? String else {
+            throw CaptureFailure("Chromium answered the capturing script with no boxes")
         }
         do {
             return try JSONDecoder().decode([Answer].self, from: Data(json.utf8))

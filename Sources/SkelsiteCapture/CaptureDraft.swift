@@ -1,4 +1,5 @@
 import Foundation
+import SkeletonCore
 
 /// Turns the boxes the browser measured into a spec draft (site/guides/fit-the-content.md,
 /// "Draft a spec from the content"). Pure: the browser only supplies `CaptureSnapshot`s,
@@ -18,7 +19,7 @@ public enum CaptureDraft {
     /// A node's spec lines (unindented; children two spaces in) and the box they stand for.
     struct Item {
         var lines: [String]
-        var box: CaptureRect
+        var box: Rect
         /// The lines without what varies between copies of one list item (a text's last
         /// line), so those copies become one `repeat`.
         var signature: [String] {
@@ -81,7 +82,7 @@ public enum CaptureDraft {
     }
 
     /// `width=` or `grow=` where the place needs one, else nil (stretched across a column).
-    static func sizing(_ box: CaptureRect, grow: Double, _ place: Place) -> String? {
+    static func sizing(_ box: Rect, grow: Double, _ place: Place) -> String? {
         switch place {
         case .column(let contentWidth, let explicit):
             return !explicit && abs(box.width - contentWidth) < same ? nil : "width=" + number(box.width)
@@ -110,9 +111,9 @@ public enum CaptureDraft {
 
     /// The text's line boxes: rects that share a line (overlap by half the shorter one
     /// vertically) are one line.
-    static func lineBoxes(_ rects: [CaptureRect]) -> [CaptureRect] {
+    static func lineBoxes(_ rects: [Rect]) -> [Rect] {
         let sorted = rects.filter { $0.width > 0 && $0.height > 0 }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-        var lines: [CaptureRect] = []
+        var lines: [Rect] = []
         for rect in sorted {
             if let last = lines.last, min(last.bottom, rect.bottom) - max(last.y, rect.y) > min(last.height, rect.height) / 2 {
                 lines[lines.count - 1] = last.union(rect)
@@ -208,7 +209,7 @@ public enum CaptureDraft {
         })
     }
 
-    static func column(_ box: CaptureRect, _ kids: [CaptureNode], grow: Double, _ place: Place) -> Item {
+    static func column(_ box: Rect, _ kids: [CaptureNode], grow: Double, _ place: Place) -> Item {
         let top = max(0, kids[0].box.y - box.y)
         let bottom = max(0, box.bottom - (kids.map(\.box.bottom).max() ?? box.bottom))
         let leftEdge = kids.map(\.box.x).min() ?? box.x, rightEdge = kids.map(\.box.right).max() ?? box.right
@@ -238,7 +239,7 @@ public enum CaptureDraft {
                 let atEnd = abs(kid.box.right - end) < same
                 if atEnd || centred {
                     items.append(Item(lines: ["row", "  spacer"] + indent(inner.lines, by: 2) + (centred ? ["  spacer"] : []),
-                                      box: CaptureRect(x: start, y: kid.box.y, width: contentWidth, height: kid.box.height)))
+                                      box: Rect(x: start, y: kid.box.y, width: contentWidth, height: kid.box.height)))
                     continue
                 }
             }
@@ -293,7 +294,7 @@ public enum CaptureDraft {
         return out
     }
 
-    static func row(_ box: CaptureRect, _ kids: [CaptureNode], grow: Double, _ place: Place) -> Item {
+    static func row(_ box: Rect, _ kids: [CaptureNode], grow: Double, _ place: Place) -> Item {
         let contentTop = kids.map(\.box.y).min() ?? box.y, contentBottom = kids.map(\.box.bottom).max() ?? box.bottom
         let top = max(0, contentTop - box.y), bottom = max(0, box.bottom - contentBottom)
         let left = max(0, kids[0].box.x - box.x), right = max(0, box.right - (kids.map(\.box.right).max() ?? box.right))

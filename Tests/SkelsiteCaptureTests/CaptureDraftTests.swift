@@ -177,10 +177,10 @@ import Testing
     }
 
     @Test func lineBoxesMergeRectsOnOneLine() {
-        let rects = [CaptureRect(x: 50, y: 0, width: 20, height: 18), CaptureRect(x: 0, y: 2, width: 50, height: 14),
-                     CaptureRect(x: 0, y: 24, width: 30, height: 18), CaptureRect(x: 0, y: 0, width: 0, height: 18)]
-        #expect(CaptureDraft.lineBoxes(rects) == [CaptureRect(x: 0, y: 0, width: 70, height: 18),
-                                                   CaptureRect(x: 0, y: 24, width: 30, height: 18)])
+        let rects = [Rect(x: 50, y: 0, width: 20, height: 18), Rect(x: 0, y: 2, width: 50, height: 14),
+                     Rect(x: 0, y: 24, width: 30, height: 18), Rect(x: 0, y: 0, width: 0, height: 18)]
+        #expect(CaptureDraft.lineBoxes(rects) == [Rect(x: 0, y: 0, width: 70, height: 18),
+                                                   Rect(x: 0, y: 24, width: 30, height: 18)])
     }
 
     @Test func numbersPaddingAndTitles() {

@@ -11,6 +11,22 @@ public struct Rect: Equatable, Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    public var right: Double { x + width }
+    public var bottom: Double { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The part of the box inside `other` (empty when they do not meet).
+    public func clipped(to other: Rect) -> Rect {
+        let left = max(x, other.x), top = max(y, other.y)
+        return Rect(x: left, y: top, width: max(0, min(right, other.right) - left), height: max(0, min(bottom, other.bottom) - top))
+    }
+
+    /// The smallest box holding both.
+    public func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(right, other.right) - left, height: max(bottom, other.bottom) - top)
+    }
 }
 
 public enum ShapeKind: Equatable, Hashable, Sendable {
