@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "SkelsiteFit", dependencies: ["SkelSite", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb"]),
         // `capture`: a spec drafted from the content's boxes, measured in Chromium
         // (site/guides/fit-the-content.md, "Draft a spec from the content").
-        .target(name: "SkelsiteCapture", dependencies: ["SkelSite", "SkelsiteVerify"]),
+        .target(name: "SkelsiteCapture", dependencies: ["SkelSite", "SkelsiteVerify", "SkeletonCore"]),
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [

@@ -21,7 +21,7 @@ import Testing
         "SkelsiteVerify": ["SkelSite", "SkeletonCore", "SkeletonWeb", "Foundation", "Dispatch", "Platform"],
         "SkelsiteServe": ["SkelSite", "Foundation", "Platform"],
         "SkelsiteFit": ["SkelSite", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb", "Foundation"],
-        "SkelsiteCapture": ["SkelSite", "SkelsiteVerify", "Foundation"],
+        "SkelsiteCapture": ["SkelSite", "SkelsiteVerify", "SkeletonCore", "Foundation"],
         "SkelsiteCLI": ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkelsiteCapture", "SkeletonCore", "SkeletonWeb", "Platform", "ArgumentParser", "Foundation"],
         "SkeletonBench": ["SkelSite", "SkelsiteDiff", "SkeletonCore", "SkeletonWeb", "Platform", "Foundation"],
     ]
