@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import SkelSite
 import SkeletonCore
 import Testing
@@ -7,14 +8,7 @@ import Testing
 /// spec, or `content=PATH` on its skeleton line, and located errors for bad references.
 @Suite struct SpecContentTests {
     static func folder(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("spec-content-" + UUID().uuidString)
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        return root
+        try FileTree.write(files, prefix: "spec-content-")
     }
 
     static func scan(_ doc: String, files: [String: String] = [:], at path: String = "a.md") throws -> SpecContentScanner.Found {

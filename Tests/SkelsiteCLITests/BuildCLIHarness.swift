@@ -19,14 +19,7 @@ enum BuildCLIHarness {
 
     /// A temp folder with `files` written under it.
     static func folder(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-cli-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        return root
+        try FileTree.write(files, prefix: "skelsite-cli-")
     }
 
     static func files(in folder: URL) -> [String] { FileTree.files(in: folder) }

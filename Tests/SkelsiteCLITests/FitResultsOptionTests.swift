@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skelsite build --fit-results FILE` and `[fit] results` (site/guides/fit-the-content.md,
@@ -28,13 +29,7 @@ import Testing
         """
 
     static func folder(_ files: [String: String]) throws -> URL {
-        let root = try CLIRunner.temporaryFolder()
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
+        try FileTree.write(files, prefix: "skelsite-cli-")
     }
 
     static func read(_ root: URL, _ path: String) throws -> String {

@@ -13,4 +13,17 @@ public enum FileTree {
         }
         return out.sorted()
     }
+
+    /// A new folder under the temporary directory (named `prefix` and a UUID) holding
+    /// `files`, each written at its relative path with its folders made.
+    public static func write(_ files: [String: String], prefix: String = "skelsite-test-") throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(prefix + UUID().uuidString)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
 }
