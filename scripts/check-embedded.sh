@@ -5,16 +5,27 @@
 # and on any call into the C maths library: wasm has no libm, and the pixels must
 # equal the native ones bit for bit, so only the functions the wasm runtime provides
 # exactly (Sources/SkeletonWasm/Runtime) may be left for the linker.
+#
+#   scripts/check-embedded.sh                  compile both, then check their calls
+#   scripts/check-embedded.sh --objects DIR    check the objects scripts/build-wasm.sh
+#                                              compiled into DIR (its obj folder): the
+#                                              same flags, so compiling again is waste
 set -eu
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build-embedded}
-mkdir -p "$OUT"
-. scripts/lib/swift-modules.sh
-FLAGS=$EMBEDDED_FLAGS
-swiftc $FLAGS -module-name SkeletonCore -emit-module -emit-module-path "$OUT/SkeletonCore.swiftmodule" \
-  $(swift_sources Sources/SkeletonCore) -c -o "$OUT/SkeletonCore.o"
-swiftc $FLAGS -module-name SkeletonWeb -I "$OUT" \
-  $(swift_sources Sources/SkeletonWeb) -c -o "$OUT/SkeletonWeb.o"
+if [ "${1:-}" = "--objects" ]; then
+  OUT=${2:?--objects needs the folder of SkeletonCore.o and SkeletonWeb.o}
+  [ -f "$OUT/SkeletonCore.o" ] && [ -f "$OUT/SkeletonWeb.o" ] \
+    || { echo "error: $OUT holds no SkeletonCore.o and SkeletonWeb.o (run scripts/build-wasm.sh first)" >&2; exit 2; }
+else
+  mkdir -p "$OUT"
+  . scripts/lib/swift-modules.sh
+  FLAGS=$EMBEDDED_FLAGS
+  swiftc $FLAGS -module-name SkeletonCore -emit-module -emit-module-path "$OUT/SkeletonCore.swiftmodule" \
+    $(swift_sources Sources/SkeletonCore) -c -o "$OUT/SkeletonCore.o"
+  swiftc $FLAGS -module-name SkeletonWeb -I "$OUT" \
+    $(swift_sources Sources/SkeletonWeb) -c -o "$OUT/SkeletonWeb.o"
+fi
 
 # Undefined symbols the wasm runtime (malloc.c, libc.c, the Swift embedded stdlib and
 # its Unicode tables) resolves; anything else (sin, pow, exp, ...) would not link, or
