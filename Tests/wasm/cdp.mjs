@@ -117,6 +117,25 @@ export class Page {
     });
   }
 
+  /**
+   * Every uncaught exception, `console.error`/`assert` and error log entry of the page
+   * from now on, as lines, in an array that fills as they come (enable the Runtime and
+   * Log domains for them to arrive).
+   */
+  collectErrors() {
+    const errors = [];
+    this.on(({ method, params }) => {
+      if (method === 'Runtime.exceptionThrown') {
+        errors.push(`exception: ${params.exceptionDetails.exception?.description ?? params.exceptionDetails.text}`);
+      } else if (method === 'Runtime.consoleAPICalled' && (params.type === 'error' || params.type === 'assert')) {
+        errors.push(`console.${params.type}: ${params.args.map((a) => a.value ?? a.description).join(' ')}`);
+      } else if (method === 'Log.entryAdded' && params.entry.level === 'error') {
+        errors.push(`${params.entry.source}: ${params.entry.text} ${params.entry.url ?? ''}`.trim());
+      }
+    });
+    return errors;
+  }
+
   /** Evaluates `expression` in the page (awaiting a promise) and returns its value. */
   async evaluate(expression) {
     const result = await this.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });

@@ -39,19 +39,11 @@ const rgba = (name) => readFileSync(join(dirname(casesPath), name));
 const { server, origin } = await serveSite(siteDir);
 
 const failures = [];
-const consoleErrors = [];
+let consoleErrors = [];
 const browser = await Browser.launch();
 try {
   const page = await browser.newPage();
-  page.on(({ method, params }) => {
-    if (method === 'Runtime.exceptionThrown') {
-      consoleErrors.push(`exception: ${params.exceptionDetails.exception?.description ?? params.exceptionDetails.text}`);
-    } else if (method === 'Runtime.consoleAPICalled' && (params.type === 'error' || params.type === 'assert')) {
-      consoleErrors.push(`console.${params.type}: ${params.args.map((a) => a.value ?? a.description).join(' ')}`);
-    } else if (method === 'Log.entryAdded' && params.entry.level === 'error') {
-      consoleErrors.push(`${params.entry.source}: ${params.entry.text} ${params.entry.url ?? ''}`.trim());
-    }
-  });
+  consoleErrors = page.collectErrors();
   await page.send('Runtime.enable');
   await page.send('Log.enable');
   await page.send('Page.enable');
