@@ -41,6 +41,8 @@ public enum SpecContentScanner {
         var body: String
         /// 1-based file line of the body's first line.
         var bodyLine: Int
+        /// The fence's indent, added to columns of diagnostics.
+        var indent: Int
     }
 
     /// Every fenced block of a Markdown text, in order (an unclosed one runs to the end).
@@ -54,7 +56,7 @@ public enum SpecContentScanner {
             }
             let (body, end) = SpecBlocks.body(of: fence, openedAt: index, in: lines)
             blocks.append(Fenced(info: fence.info, open: index, next: min(end + 1, lines.count),
-                                 body: body.joined(separator: "\n"), bodyLine: index + 2))
+                                 body: body.joined(separator: "\n"), bodyLine: index + 2, indent: fence.indent))
             index = end + 1
         }
         return blocks
@@ -65,14 +67,15 @@ public enum SpecContentScanner {
     public static func scan(markdown: String, relative: String, source: URL, displayPrefix: String = "") -> Found {
         var found = Found()
         let lines = SourceLines.split(markdown)
+        // One walk over the fences finds the specs (the blocks SpecBlocks.find finds, by the
+        // same rules) and the blocks after them.
         let blocks = fencedBlocks(lines)
-        let specs = SpecBlocks.find(inMarkdown: markdown)
         func isBlank(_ range: Range<Int>) -> Bool {
             range.allSatisfy { lines[$0].allSatisfy { $0 == " " || $0 == "\t" } }
         }
-        for spec in specs {
-            guard let at = blocks.firstIndex(where: { $0.open == spec.fenceLine - 1 }) else { continue }
-            let reference = contentAttribute(spec.text, firstLine: spec.firstLine, columnOffset: spec.columnOffset)
+        for (at, spec) in blocks.enumerated() where spec.info == "skeleton" {
+            let fenceLine = spec.open + 1
+            let reference = contentAttribute(spec.body, firstLine: spec.bodyLine, columnOffset: spec.indent)
             // The ```html block must follow with nothing but blank lines between.
             var fencedContent: SpecContent?
             if at + 1 < blocks.count, blocks[at + 1].info == "html", isBlank(blocks[at].next..<blocks[at + 1].open) {
@@ -91,13 +94,13 @@ public enum SpecContentScanner {
                 }
             }
             if let fencedContent {
-                found.content[spec.fenceLine] = fencedContent
+                found.content[fenceLine] = fencedContent
                 continue
             }
             // An empty `content=` is the spec parser's error ("missing value after 'content='").
             guard let reference, !reference.path.isEmpty else { continue }
             switch readFile(reference.path, doc: relative, source: source, displayPrefix: displayPrefix) {
-            case .success(let content): found.content[spec.fenceLine] = content
+            case .success(let content): found.content[fenceLine] = content
             case .failure(let problem):
                 let at = problem.at ?? (displayPrefix + relative, reference.line, reference.column)
                 found.errors.append(FileDiagnostic(path: at.path, line: at.line, column: at.column, message: problem.message))
