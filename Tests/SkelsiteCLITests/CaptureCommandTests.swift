@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skelsite capture` (site/reference/command-line.md): its errors, each with its exact
 /// message and exit code, and a draft written to --output.
 @Suite struct CaptureCommandTests {
-    static let chromiumAvailable = ["/usr/bin/chromium", "/usr/local/bin/chromium"]
-        .contains { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromiumAvailable = InstalledBrowsers.chromium
 
     static func folder(_ files: [String: String]) throws -> URL {
         let dir = try CLIRunner.temporaryFolder()

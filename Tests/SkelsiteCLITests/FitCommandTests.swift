@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `skelsite fit` (site/guides/fit-the-content.md): the skeleton against the content it
 /// stands in for, in headless Chromium (FitEnginesTests: Firefox and WebKit); and its
 /// errors without one.
 @Suite struct FitCommandTests {
-    static let chromiumAvailable = ["/usr/bin/chromium", "/usr/local/bin/chromium"]
-        .contains { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromiumAvailable = InstalledBrowsers.chromium
 
     /// A row whose title rect is `titleHeight` tall; its content's title is 20 px tall.
     static func row(titleHeight: Int) -> String {

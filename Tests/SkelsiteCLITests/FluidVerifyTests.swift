@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A fluid component is checked in headless Chromium at two widths: its CSS band is
 /// drawn in percent of the component box and must be the painter's band at each.
 @Suite struct FluidVerifyTests {
-    static let chromiumAvailable = ["/usr/bin/chromium", "/usr/local/bin/chromium"]
-        .contains { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromiumAvailable = InstalledBrowsers.chromium
 
     static let doc = """
         ```skeleton

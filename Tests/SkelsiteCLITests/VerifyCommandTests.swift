@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 import SkeletonCore
 
 /// End-to-end tests of `skelsite verify`: real headless Chromium against the painter.
 @Suite struct VerifyCommandTests {
-    static let chromiumAvailable = ["/usr/bin/chromium", "/usr/local/bin/chromium"]
-        .contains { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromiumAvailable = InstalledBrowsers.chromium
 
     static let shimmerRow = """
         # Row

@@ -11,8 +11,7 @@ import Testing
 /// each draft parses with no diagnostics and is the page's spec byte for byte, the page's
 /// content is the sample's, and `fit` swaps the content in at zero shift at the captured width.
 @Suite struct CaptureSamplesBrowserTests {
-    static let chromiumAvailable = ["/usr/bin/chromium", "/usr/local/bin/chromium"]
-        .contains { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromiumAvailable = InstalledBrowsers.chromium
 
     static let samples = ["list-row", "card-with-media", "profile-header", "invoice-table", "chat-bubbles"]
     static let page = "site/gallery/captured-from-content.md"
