@@ -61,7 +61,7 @@ import Testing
 
     @Test func stepsAreNamedOnceInOrder() {
         #expect(BuildStep.allCases.map(\.displayName) == ["discover docs", "parse Markdown", "parse specs",
-                                                         "render components", "write pages", "write indexes",
+                                                         "keep unchanged", "render components", "write pages", "write indexes",
                                                          "swap output"])
         #expect(BuildStep.checkSteps == Array(BuildStep.allCases.prefix(3)))
     }

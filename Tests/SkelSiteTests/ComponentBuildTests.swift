@@ -216,8 +216,8 @@ import Testing
         let hashes = TestSite.hashes(of: site.output)
         let second = try site.build()
         #expect((second.rendered, second.cached) == (0, 2))
-        // Nothing changed: steps 2–7 do nothing.
-        #expect(Array(second.steps.map(\.summary).dropFirst()) == Array(repeating: "up to date", count: 6))
+        // Nothing changed: steps 2–8 do nothing.
+        #expect(Array(second.steps.map(\.summary).dropFirst()) == Array(repeating: "up to date", count: 7))
         #expect(!second.wroteOutput)
         #expect(TestSite.hashes(of: site.output) == hashes)
     }

@@ -37,10 +37,10 @@ import SkeletonCore
         let site = try TestSite(Self.docs)
         defer { site.remove() }
         let first = try site.build()
-        #expect(Self.parseLine(first) == "[2/7] parse Markdown: 4 docs, 5 specs ")
+        #expect(Self.parseLine(first) == "[2/8] parse Markdown: 4 docs, 5 specs ")
         try site.write("c.md", "# C\n\nEdited.\n\n```skeleton\nskeleton width=20 height=5\n  animation shimmer\n```\n")
         let second = try site.build()
-        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 4 docs, 3 unchanged, 5 specs ")
+        #expect(Self.parseLine(second) == "[2/8] parse Markdown: 4 docs, 3 unchanged, 5 specs ")
         #expect((second.documents, second.components, second.rendered, second.cached) == (4, 5, 0, 2))
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site)))
     }
@@ -53,7 +53,7 @@ import SkeletonCore
         _ = try site.build()
         try site.write("c.md", "# Sea\n\nPlain.\n\n```skeleton\nskeleton width=20 height=5\n  animation shimmer\n```\n")
         let second = try site.build()
-        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 4 docs, 3 unchanged, 5 specs ")
+        #expect(Self.parseLine(second) == "[2/8] parse Markdown: 4 docs, 3 unchanged, 5 specs ")
         #expect(try site.read("a/b.html").contains("Sea"))
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site)))
     }
@@ -67,7 +67,7 @@ import SkeletonCore
         }
         try site.write("c.md", "# C\n\nEdited.\n\n```skeleton\nskeleton width=20 height=5\n  animation shimmer\n```\n")
         let second = try site.build()
-        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 4 docs, 3 unchanged, 5 specs ")
+        #expect(Self.parseLine(second) == "[2/8] parse Markdown: 4 docs, 3 unchanged, 5 specs ")
         #expect((second.rendered, second.cached) == (2, 0))
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site)))
     }
@@ -79,15 +79,15 @@ import SkeletonCore
         // Another renderer (tool version or binary).
         var builder = site.builder()
         builder.options.rendererFingerprint = "other"
-        #expect(Self.parseLine(try builder.build()) == "[2/7] parse Markdown: 4 docs, 5 specs ")
+        #expect(Self.parseLine(try builder.build()) == "[2/8] parse Markdown: 4 docs, 5 specs ")
         try site.write("c.md", "# C\n\nEdited.\n")
-        #expect(Self.parseLine(try builder.build()) == "[2/7] parse Markdown: 4 docs, 3 unchanged, 4 specs ")
+        #expect(Self.parseLine(try builder.build()) == "[2/8] parse Markdown: 4 docs, 3 unchanged, 4 specs ")
         // Raw HTML allowed or not.
         builder.options.allowRawHTML = true
-        #expect(Self.parseLine(try builder.build()) == "[2/7] parse Markdown: 4 docs, 4 specs ")
+        #expect(Self.parseLine(try builder.build()) == "[2/8] parse Markdown: 4 docs, 4 specs ")
         // A doc added: links to it are rewritten, so every doc is parsed again.
         try site.write("d.md", "# D\n")
-        #expect(Self.parseLine(try builder.build()) == "[2/7] parse Markdown: 5 docs, 4 specs ")
+        #expect(Self.parseLine(try builder.build()) == "[2/8] parse Markdown: 5 docs, 4 specs ")
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site, options: builder.options)))
     }
 
@@ -107,7 +107,7 @@ import SkeletonCore
         _ = try builder.build()
         try site.write("c.md", "# C\n\nEdited.\n\n```skeleton\nskeleton width=20 height=5\n  animation shimmer\n```\n")
         // index, a/b and a-c from the memo; tinted.md (front matter defaults) and c.md parsed.
-        #expect(Self.parseLine(try builder.build()) == "[2/7] parse Markdown: 5 docs, 3 unchanged, 6 specs ")
+        #expect(Self.parseLine(try builder.build()) == "[2/8] parse Markdown: 5 docs, 3 unchanged, 6 specs ")
         #expect(try site.read("index.html").contains("#ff0000"))
         #expect(try site.read("tinted.html").contains("#00ff00"))
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site, options: builder.options)))
@@ -115,7 +115,7 @@ import SkeletonCore
         var other = InheritedSettings()
         #expect(other.add(.appearance, words: Array("base=#0000FF".utf8), line: 1, column: 1).isEmpty)
         builder.options.specDefaults = other
-        #expect(Self.parseLine(try builder.build()) == "[2/7] parse Markdown: 5 docs, 6 specs ")
+        #expect(Self.parseLine(try builder.build()) == "[2/8] parse Markdown: 5 docs, 6 specs ")
         #expect(try site.read("index.html").contains("#0000ff"))
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site, options: builder.options)))
     }
@@ -132,7 +132,7 @@ import SkeletonCore
         try Data((try String(contentsOf: page, encoding: .utf8) + "<!-- edited theme -->\n").utf8).write(to: page)
         builder.options.siteTitle = "Renamed"
         let second = try builder.build()
-        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 4 docs, 4 unchanged, 5 specs ")
+        #expect(Self.parseLine(second) == "[2/8] parse Markdown: 4 docs, 4 unchanged, 5 specs ")
         #expect(try site.read("a/b.html").contains("<!-- edited theme -->"))
         var clean = builder
         clean.output = site.root.appendingPathComponent("clean-out")
@@ -154,7 +154,7 @@ import SkeletonCore
         try site.write("b.md", "# B\n\nMore.\n")
         let second = try site.build()
         // a.md is not parsed again, and its warnings are printed as the first build printed them.
-        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
+        #expect(Self.parseLine(second) == "[2/8] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
         #expect(second.diagnostics == first.diagnostics)
         #expect(second.diagnostics.map(\.text) == first.diagnostics.map(\.text))
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site)))
@@ -169,7 +169,7 @@ import SkeletonCore
         #expect(first.diagnostics.map { "\($0.line):\($0.column)" } == ["5:17"])
         try site.write("a.md", "# A\n\nMore prose.\n\n" + Self.warnedCard)
         let second = try site.build()
-        #expect(Self.parseLine(second) == "[2/7] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
+        #expect(Self.parseLine(second) == "[2/8] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
         #expect(second.diagnostics.map { "\($0.line):\($0.column)" } == ["7:17"])
         #expect(second.diagnostics.map(\.message) == first.diagnostics.map(\.message))
         #expect(second.diagnostics[0].sourceLine == "  row padding=8 fill=#FFFFFF")
@@ -179,7 +179,7 @@ import SkeletonCore
         // And b.md edited: a.md from its new memo, with the new line.
         try site.write("b.md", "# B\n\nMore.\n")
         let third = try site.build()
-        #expect(Self.parseLine(third) == "[2/7] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
+        #expect(Self.parseLine(third) == "[2/8] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
         #expect(third.diagnostics == second.diagnostics)
     }
 
@@ -200,7 +200,7 @@ import SkeletonCore
         // own write, an edit in place could keep the stamp (see `StampedMemory`).
         try Self.replace(file, with: bytes)
         try site.write("c.md", "# C\n\nEdited.\n")
-        #expect(Self.parseLine(try site.build()) == "[2/7] parse Markdown: 4 docs, 4 specs ")
+        #expect(Self.parseLine(try site.build()) == "[2/8] parse Markdown: 4 docs, 4 specs ")
         #expect(TestSite.hashes(of: site.output) == (try Self.cleanBuild(of: site)))
     }
 
@@ -236,7 +236,7 @@ import SkeletonCore
         try site.write("c.md", "# C\n\nOnce.\n")
         _ = try site.build()
         try site.write("c.md", "# C\n\nTwice.\n")
-        #expect(Self.parseLine(try site.build()) == "[2/7] parse Markdown: 4 docs, 3 unchanged, 4 specs ")
+        #expect(Self.parseLine(try site.build()) == "[2/8] parse Markdown: 4 docs, 3 unchanged, 4 specs ")
     }
 
     @Test func fileRoundTripsAndRefusesDamage() throws {

@@ -94,7 +94,15 @@ import Testing
         let alone = document("alone", [try component("b-alone", Self.specB, line: 2)])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-scope-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try RenderStep.run([collide, alone], cache: RenderCache(directory: folder), fingerprint: "test")
+        let work = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let writer = GenerationWriter(folder: work, live: nil)
+        let cache = RenderCache(directory: folder.appendingPathComponent("cache"))
+        let docs = [collide, alone]
+        let kept = try KeepStep.run(docs, pageKeys: PageReuse(shared: "test", docDigests: [:], allPaths: [], documents: docs),
+                                    writer: writer, cache: cache, index: RenderCacheIndex(), fingerprint: "test",
+                                    parse: { _ in nil })
+        let output = try RenderStep.run(kept, cache: cache, index: RenderCacheIndex(), writer: writer)
         #expect((output.rendered, output.cached) == (2, 0))
         #expect(["a", "b", "b2", "b-alone"].map { output.components[$0]?.artifacts.scope }
                     == [Self.sharedScope, Self.saltedScope, Self.saltedScope, Self.sharedScope])

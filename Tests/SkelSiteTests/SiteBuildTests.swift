@@ -23,7 +23,7 @@ import Testing
         #expect(report.drafts == 1)
         #expect(report.wroteOutput)
         #expect(report.steps.map(\.name) == BuildStep.allCases.map(\.displayName))
-        #expect(report.steps.map(\.index) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(report.steps.map(\.index) == [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(TestSite.themeAssets.contains("assets/gallery.css"))
         #expect(TestSite.themeAssets.contains("assets/gallery.js"))
         #expect(TestSite.files(in: site.output) == ([

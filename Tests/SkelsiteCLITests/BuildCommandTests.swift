@@ -9,16 +9,17 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == 9)
-        let prefixes = lines.prefix(7).map { String($0.prefix(while: { $0 != "(" })) }
+        #expect(lines.count == 10)
+        let prefixes = lines.prefix(8).map { String($0.prefix(while: { $0 != "(" })) }
         #expect(prefixes == [
-            "[1/7] discover docs: 2 docs ", "[2/7] parse Markdown: 2 docs, 0 specs ", "[3/7] parse specs: 0 specs, 0 errors, 0 warnings ",
-            "[4/7] render components: rendered 0, cached 0 ", "[5/7] write pages: \(1 + BuildCLIHarness.themePages.count) pages, 0 PNGs, \(BuildCLIHarness.themeAssets.count) assets ",
-            "[6/7] write indexes: gallery of 0, search index, no sitemap ",
-            "[7/7] swap output: \(root.appendingPathComponent("_site").standardizedFileURL.path) ",
+            "[1/8] discover docs: 2 docs ", "[2/8] parse Markdown: 2 docs, 0 specs ", "[3/8] parse specs: 0 specs, 0 errors, 0 warnings ",
+            "[4/8] keep unchanged: 0 pages, 0 PNGs ",
+            "[5/8] render components: rendered 0, cached 0 ", "[6/8] write pages: \(1 + BuildCLIHarness.themePages.count) pages, 0 PNGs, \(BuildCLIHarness.themeAssets.count) assets ",
+            "[7/8] write indexes: gallery of 0, search index, no sitemap ",
+            "[8/8] swap output: \(root.appendingPathComponent("_site").standardizedFileURL.path) ",
         ])
         // No base URL: no sitemap (its URLs must be absolute), and a note that says so.
-        #expect(lines[7] == "note: no sitemap.xml: set a base URL (--base-url or base_url in skelsite.toml)")
+        #expect(lines[8] == "note: no sitemap.xml: set a base URL (--base-url or base_url in skelsite.toml)")
         #expect(lines.last == "built 2 docs, 0 components into _site")
         #expect(BuildCLIHarness.files(in: root.appendingPathComponent("_site")).contains("a.html"))
     }

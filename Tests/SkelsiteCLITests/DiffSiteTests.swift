@@ -74,7 +74,7 @@ import Testing
         // Nothing changed: the rebuild is up to date and keeps the report.
         let same = try Self.build(root)
         #expect(same.status == 0)
-        #expect(same.stderr.contains("[7/7] swap output: up to date"), "\(same.stderr)")
+        #expect(same.stderr.contains("[8/8] swap output: up to date"), "\(same.stderr)")
         #expect(try F.text(site.appendingPathComponent("diff/index.html")) == report)
         #expect(Self.diffFiles(site).contains("report.js"))
 

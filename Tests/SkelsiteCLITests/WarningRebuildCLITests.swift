@@ -24,9 +24,9 @@ import Testing
         let second = try BuildCLIHarness.run(["build", "docs", "--output", "out"], in: root)
         #expect(first.status == 0 && second.status == 0)
         #expect(Self.steps(second.stderr) == [
-            "[1/7] discover docs: 2 docs ", "[2/7] parse Markdown: up to date ", "[3/7] parse specs: up to date ",
-            "[4/7] render components: up to date ", "[5/7] write pages: up to date ", "[6/7] write indexes: up to date ",
-            "[7/7] swap output: up to date ",
+            "[1/8] discover docs: 2 docs ", "[2/8] parse Markdown: up to date ", "[3/8] parse specs: up to date ",
+            "[4/8] keep unchanged: up to date ", "[5/8] render components: up to date ", "[6/8] write pages: up to date ",
+            "[7/8] write indexes: up to date ", "[8/8] swap output: up to date ",
         ])
         let warnings = { (stderr: String) in stderr.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("[") }.joined(separator: "\n") }
@@ -69,8 +69,8 @@ import Testing
         try Data("# Plain\n\nMore.\n".utf8).write(to: root.appendingPathComponent("docs/plain.md"))
         let second = try BuildCLIHarness.run(["build", "docs", "--output", "out"], in: root)
         #expect(first.status == 0 && second.status == 0)
-        #expect(Self.steps(second.stderr)[1] == "[2/7] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
-        #expect(Self.steps(second.stderr)[3] == "[4/7] render components: rendered 0, cached 1 ")
+        #expect(Self.steps(second.stderr)[1] == "[2/8] parse Markdown: 2 docs, 1 unchanged, 1 specs ")
+        #expect(Self.steps(second.stderr)[4] == "[5/8] render components: rendered 0, cached 1 ")
         #expect(second.stderr.hasPrefix(Cards.text) || second.stderr.contains(Cards.text))
         #expect(first.stderr == Cards.text)
     }

@@ -6,6 +6,8 @@ struct DocPages {
     let contexts: PageContexts
     let staging: StagingFolder
     let reuse: PageReuse
+    /// Doc pages step 4 kept from the live site.
+    let kept: Set<String>
 
     struct Written {
         /// Doc pages and standalone pages (not the diff placeholder).
@@ -24,8 +26,8 @@ struct DocPages {
         let site = contexts.site
         let outcomes = Parallel.map(site.pages) { page -> Result<PageFile, SiteBuildError> in
             let path = page.document.pagePath
+            if kept.contains(path) { return .success(PageFile(path: path, reused: true)) }
             let id = reuse.keys[path].map { "page:" + $0 }
-            if let id, staging.writer.reuse(path, id: id) { return .success(PageFile(path: path, reused: true)) }
             let html = render(page)
             do throws(SiteBuildError) { try staging.writer.write(Array(html.utf8), to: path, id: id) } catch { return .failure(error) }
             return .success(PageFile(path: path, reused: false))

@@ -53,16 +53,16 @@ struct PageContexts: Sendable {
 
     /// The doc's HTML with each marker replaced by its component, and the page's CSS.
     func content(of document: SiteDocument, root: String) -> Content {
-        // A doc from its memo is parsed here, once (its HTML and specs).
-        let document = document.loaded()
+        // A doc from its memo was parsed by step 4 (`KeepStep`) when its page is made.
+        let markdownHTML = document.pageHTML
         // Different components whose scope hashes collide have distinct scopes already
-        // (`ScopeAssignment`, step 4); each scope's CSS once.
+        // (`ScopeAssignment`, step 5); each scope's CSS once.
         var scopes = PageScopes()
         var fragments: [(marker: String, with: String)] = []
-        let levels = Self.headingLevels(before: document.components.map(\.marker), in: document.html)
+        let levels = Self.headingLevels(before: document.components.map(\.marker), in: markdownHTML)
         for (index, component) in document.components.enumerated() {
             guard let rendered = site.components[component.id] else { continue }
-            let artifacts = rendered.artifacts.loaded()
+            let artifacts = rendered.artifacts
             scopes.place(artifacts)
             var context = self.component(component, in: document, artifacts: artifacts, root: root)
             context["headingLevel"] = levels[index]
@@ -71,7 +71,7 @@ struct PageContexts: Sendable {
         // A code block wider than the page scrolls: keyboard users reach it by Tab
         // (site/guides/accessibility.md). cmark writes every code block as `<pre><code`,
         // and a doc's own text cannot, since it is escaped.
-        let docHTML = TextSplice.replacingAll(in: document.html, "<pre><code",
+        let docHTML = TextSplice.replacingAll(in: markdownHTML, "<pre><code",
                                               with: "<pre tabindex=\"0\" role=\"group\" aria-label=\"Code\"><code")
         let html = TextSplice.replacingFirst(in: docHTML, fragments)
         // A "</style" inside CSS would end the element early; "<\/" means the same to CSS.

@@ -1,7 +1,7 @@
 /// The component CSS of one page: each scope's CSS once, in page order.
 ///
 /// Scopes reach the page already distinct: two different components whose 32-bit scope
-/// hashes collide on one page were given distinct scopes in step 4, where scopes are
+/// hashes collide on one page were given distinct scopes in step 5, where scopes are
 /// assigned (`ScopeAssignment`), so one scope on a page always carries one CSS and
 /// nothing here lays out or emits again.
 struct PageScopes {

@@ -6,6 +6,7 @@ public enum BuildStep: Int, CaseIterable, Sendable {
     case discoverDocs = 1
     case parseMarkdown
     case parseSpecs
+    case keepUnchanged
     case renderComponents
     case writePages
     case writeIndexes
@@ -17,6 +18,7 @@ public enum BuildStep: Int, CaseIterable, Sendable {
         case .discoverDocs: "discover docs"
         case .parseMarkdown: "parse Markdown"
         case .parseSpecs: "parse specs"
+        case .keepUnchanged: "keep unchanged"
         case .renderComponents: "render components"
         case .writePages: "write pages"
         case .writeIndexes: "write indexes"
@@ -39,7 +41,7 @@ public struct BuildStepEvent: Sendable, Equatable {
 
     public var name: String { step.displayName }
 
-    /// The terminal line, e.g. `[4/7] render components: rendered 3, cached 12 (0.42 s)`.
+    /// The terminal line, e.g. `[5/8] render components: rendered 3, cached 12 (0.42 s)`.
     public var line: String {
         "[\(index)/\(total)] \(name): \(summary) (\(String(format: "%.2f", seconds)) s)"
     }

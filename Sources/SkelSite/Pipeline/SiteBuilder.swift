@@ -3,24 +3,26 @@ import SkeletonCore
 
 /// Builds a folder of Markdown docs into a site, as the steps of `BuildStep`:
 ///
-///  1. discover docs: paths                5. write pages: pages, PNGs, assets
-///  2. parse Markdown: `LoadedDocument`s   6. write indexes: gallery, search index, sitemap
-///  3. parse specs: `SiteDocument`s        7. swap output (publish the generation)
-///  4. render components: `RenderedComponent`s, each with the scope its page shows
-///     (`ScopeAssignment`)
+///  1. discover docs: paths, every input digested        5. render components: `RenderStep.Output`
+///  2. parse Markdown: `LoadedDocument`s, or memos        6. write pages: doc and theme pages, assets
+///  3. parse specs: `SiteDocument`s, named                7. write indexes: gallery, search index, sitemap
+///  4. keep unchanged: `KeepStep.Output`                  8. swap output (publish the generation)
 ///
-/// Step 6 is made on a thread of its own beside step 5 (it reads none of its files) and
-/// reported when step 5 is done. Each step's output is a new, complete value that later
-/// steps only read. Step 1 also
-/// digests every input; when the digest matches the output's manifest and the output's
-/// files still match it, steps 2–7 only report "up to date".
+/// Each step's output is a new, complete value that later steps only read. Step 4
+/// decides what the rest make: it places what the live site still holds (pages, PNGs) in
+/// the work generation and parses the docs from their memos that have something to make,
+/// so step 5 paints only from specs it has and finds a damaged cache entry when it reads
+/// it, and step 6 makes pages only from docs it has the HTML of. Step 7 is made on a
+/// thread of its own beside step 6 (it reads none of its files) and reported when step 6
+/// is done. When step 1's digest matches the output's manifest and the output's files
+/// still match it, steps 2–8 only report "up to date".
 ///
 /// Invariants: the output is replaced only by a build without errors, and only at the
 /// very end, by one rename of the output link to the generation this build brought up
 /// to date (see `OutputGenerations`, site/reference/output-folder.md), so the output path
 /// always names a whole site; the same input gives byte-identical output; a component
 /// whose spec did not change is never painted again (content-addressed cache outside
-/// the output), and no output file shares an inode with the cache (see `ComponentImages`).
+/// the output), and no output file shares an inode with the cache (see `RenderStep`).
 public struct SiteBuilder: Sendable {
     public struct Options: Sendable {
         /// Pass raw HTML in docs through. Off by default (why: docs may come from
@@ -172,18 +174,6 @@ public struct SiteBuilder: Sendable {
             return report
         }
 
-        let cache = RenderCache(directory: cacheDirectory)
-        let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
-            let live = discovery.liveFiles
-            let rendered = try RenderStep.run(documents, cache: cache, fingerprint: fingerprint, index: cacheIndex) { path, digest in
-                live?.records[path]?.holds(sha256: digest) == true
-            }
-            return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
-        }
-        // Counted per distinct spec (key): identical specs share one rendering.
-        report.rendered = rendered.rendered
-        report.cached = rendered.cached
-
         // The work generation is brought up to date, then trades places with the output.
         let work = try generations.prepareWork()
         let live = generations.liveFolder.flatMap { folder in discovery.liveFiles.map { (folder: folder, files: $0) } }
@@ -192,31 +182,42 @@ public struct SiteBuilder: Sendable {
         let writer = GenerationWriter(folder: work, live: live,
                                       holding: left.flatMap { $0.liveFiles == discovery.liveFiles ? $0.workFiles : nil },
                                       listed: discovery.workListing)
+        let cache = RenderCache(directory: cacheDirectory)
+        let pageKeys = PageReuse(shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
+                                 allPaths: discovery.paths, documents: documents)
+        let kept = try run.run(.keepUnchanged) { () throws(SiteBuildError) -> StepResult<KeepStep.Output> in
+            let kept = try KeepStep.run(documents, pageKeys: pageKeys, writer: writer, cache: cache, index: cacheIndex,
+                                        fingerprint: fingerprint, parse: memoParser(parsed.links))
+            let files = writer.count(.kept) + writer.count(.linked)
+            let parsedMemos = kept.parsed > 0 ? ", \(kept.parsed) unchanged docs parsed to make the rest" : ""
+            return StepResult(value: kept, summary: "\(kept.keptPages.count) pages, \(files - kept.keptPages.count) PNGs\(parsedMemos)")
+        }
+        let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
+            let rendered = try RenderStep.run(kept, cache: cache, index: cacheIndex, writer: writer)
+            return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
+        }
+        // Counted per distinct spec (key): identical specs share one rendering.
+        report.rendered = rendered.rendered
+        report.cached = rendered.cached
+
         let folder = StagingFolder(writer: writer)
-        let site = SiteContent(documents: documents, components: rendered.components,
+        let site = SiteContent(documents: kept.documents, components: rendered.components,
                                standalonePages: theme.standalonePages, title: options.siteTitle,
                                language: options.specDefaults.language)
         let contexts = PageContexts(theme: theme, site: site, agreements: agreements, fits: fits)
         // The gallery, search index and sitemap are made beside the pages (why: they need
         // none of them, and after them they kept one core busy while the other waited: a
-        // fifth of a one-spec rebuild of a big site). Step 6 reports them once the pages are done.
+        // fifth of a one-spec rebuild of a big site). Step 7 reports them once the pages are done.
         let (indexed, pagesWritten) = Parallel.both(beside: { () throws(SiteBuildError) in
             try writeIndexes(site: site, contexts: contexts, writer: writer, folder: folder, live: live,
                              inputs: discovery.inputs, cacheDirectory: cacheDirectory)
         }, here: { () throws(SiteBuildError) in
             try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<Void> in
-                let reuse = PageReuse(shared: discovery.inputs.shared, docDigests: discovery.inputs.docs,
-                                      allPaths: discovery.paths, documents: documents)
-                // PNGs beside pages (why: copying PNGs waits on the file system, making pages
-                // keeps a core busy meanwhile; one after the other left a core idle a fifth of the time).
-                let (copied, made) = Parallel.both(beside: { () throws(SiteBuildError) in
-                    try ComponentImages(site: site, cache: cache, staging: folder).write()
-                }, here: { () throws(SiteBuildError) in try DocPages(contexts: contexts, staging: folder, reuse: reuse).write() })
-                let images = try copied.get()
-                let pages = try made.get()
-                let pngs = images.pngs
-                report.rendered += images.repainted
-                report.cached -= images.repainted
+                let pages = try DocPages(contexts: contexts, staging: folder, reuse: pageKeys, kept: kept.keptPages).write()
+                // Every component's PNGs, kept by step 4 or written by step 5.
+                let pngs = site.documents.reduce(0) { count, document in
+                    document.components.reduce(count) { $0 + (site.components[$1.id]?.artifacts.pngNames.count ?? 0) }
+                }
                 let assets = try ThemeAssets(theme: theme, staging: folder).write()
                 report.filesWritten += pages.files + pngs + assets
                 let reused = pages.reused > 0 ? " (\(pages.reused) unchanged, linked from the previous output)" : ""
@@ -267,7 +268,7 @@ public struct SiteBuilder: Sendable {
         report.changedFiles = (writer.writtenPaths() + gone).sorted()
         cache.prune(keeping: Set(rendered.components.values.map(\.key)))
         if options.keepsMemoryUntilExit {
-            KeptUntilExit.hold([discovery, memos, parsed, cacheIndex, rendered, site, contexts, writer, cache, generations])
+            KeptUntilExit.hold([discovery, memos, parsed, cacheIndex, kept, rendered, site, contexts, writer, cache, generations])
         }
         report.steps = run.events
         return report
@@ -327,7 +328,7 @@ public struct SiteBuilder: Sendable {
         let workListing: Background<FolderScan>?
     }
 
-    /// Step 6: the gallery (unless the live one still fits), the search index and the
+    /// Step 7: the gallery (unless the live one still fits), the search index and the
     /// sitemap; returns the step's summary.
     private func writeIndexes(site: SiteContent, contexts: PageContexts, writer: GenerationWriter, folder: StagingFolder,
                               live: (folder: URL, files: GenerationFiles)?, inputs: OutputManifest.InputDigest,
@@ -377,7 +378,8 @@ public struct SiteBuilder: Sendable {
     /// whose memo holds its bytes' digest is not read (see `DocMemo`); the memos of this
     /// build come back with the docs.
     private func parse(_ paths: [String], _ run: inout StepRunner, _ report: inout BuildReport,
-                       memos: [String: DocMemo], digests: [String: String]) -> (documents: [SiteDocument], memos: [String: DocMemo]) {
+                       memos: [String: DocMemo], digests: [String: String])
+        -> (documents: [SiteDocument], memos: [String: DocMemo], links: LinkRewriter) {
         var pages: [String: String] = [:]
         for path in paths { pages[path] = DocumentLoader.slug(for: path) + ".html" }
         let links = LinkRewriter(pages: pages)
@@ -410,7 +412,7 @@ public struct SiteBuilder: Sendable {
                     guard claim(memo.slug, path, display(path)) else { continue }
                     // Its warnings as the build that parsed it found them (`DocMemo`).
                     report.diagnostics += memo.warnings.map(diagnostic)
-                    documents.append(.memo(relativePath: path, memo, reparse: reparse(path, links: links)))
+                    documents.append(.memo(relativePath: path, memo))
                     specs += memo.specs.count
                     fromMemo += 1
                 case .read(let outcome):
@@ -432,14 +434,14 @@ public struct SiteBuilder: Sendable {
             let unchanged = fromMemo > 0 ? ", \(fromMemo) unchanged" : ""
             return StepResult(value: documents, summary: "\(documents.count) docs\(unchanged), \(specs) specs\(drafts)")
         }
-        return run.run(.parseSpecs) { () -> StepResult<(documents: [SiteDocument], memos: [String: DocMemo])> in
+        return run.run(.parseSpecs) { () -> StepResult<(documents: [SiteDocument], memos: [String: DocMemo], links: LinkRewriter)> in
             let parsed = SpecStep.run(loaded, project: options.specDefaults, display: display)
             report.diagnostics += parsed.diagnostics
             report.components = parsed.specCount
             report.diagnostics = report.diagnostics.sortedForDisplay()
             let errors = report.errorCount
             let warnings = report.diagnostics.count - errors
-            return StepResult(value: (parsed.documents, parsed.memos),
+            return StepResult(value: (parsed.documents, parsed.memos, links),
                               summary: "\(report.components) specs, \(errors) errors, \(warnings) warnings")
         }
     }
@@ -456,18 +458,21 @@ public struct SiteBuilder: Sendable {
         return (page, cards)
     }
 
-    /// Parses a doc from its memo again, for a page or component that must be made anew.
-    private func reparse(_ path: String, links: LinkRewriter) -> SiteDocument.Reparse {
-        { [self] in
-            guard case .loaded(let document, _) = DocumentLoader.load(
-                relativePath: path, source: source, displayPath: display(path), links: links,
-                allowRawHTML: options.allowRawHTML) else { return nil }
-            let inherited = options.specDefaults.overlaid(with: document.frontMatter.settings)
-            let specs = document.markdown.specs.map { site in
-                SpecParser.parseWithinBounds(site.block.text, firstLine: site.block.firstLine,
-                                             columnOffset: site.block.columnOffset, inheriting: inherited).spec
+    /// How step 4 parses a doc from its memo that has something to make: read and
+    /// rendered as step 2 does, each spec parsed over what it inherits, as step 3 does.
+    private func memoParser(_ links: LinkRewriter) -> KeepStep.Parse {
+        { [self] document in
+            guard case .loaded(let loaded, _) = DocumentLoader.load(
+                relativePath: document.relativePath, source: source, displayPath: display(document.relativePath),
+                links: links, allowRawHTML: options.allowRawHTML) else { return nil }
+            var specs: [Spec] = []
+            for (site, component) in zip(loaded.markdown.specs, document.components) {
+                guard let spec = SpecParser.parseWithinBounds(site.block.text, firstLine: site.block.firstLine,
+                                                              columnOffset: site.block.columnOffset,
+                                                              inheriting: component.inheritedSettings).spec else { return nil }
+                specs.append(spec)
             }
-            return (document.markdown.html, specs)
+            return (loaded.markdown.html, specs)
         }
     }
 

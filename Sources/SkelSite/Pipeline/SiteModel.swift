@@ -22,61 +22,45 @@ struct LoadedDocument: Sendable {
 }
 
 /// Step 3's output, a parsed doc: everything its page needs, each spec parsed and
-/// named. (PageReuse keys pages by its slug, title and paths.) A doc taken from its
-/// memo (`DocMemo`) holds no HTML and no parsed specs until `loaded()` parses it again.
+/// named. (PageReuse keys pages by its slug, title and paths.) A doc taken from its memo
+/// (`DocMemo`) holds its names but no HTML and no parsed specs; step 4 (`KeepStep`) parses
+/// every such doc that has something to make, so later steps find what they read.
 struct SiteDocument: Sendable {
-    /// Parses the doc again: its Markdown's HTML and each spec (nil: did not parse).
-    typealias Reparse = @Sendable () -> (html: String, specs: [Spec?])?
-
     let relativePath: String
     let slug: String
     let frontMatter: FrontMatter
     let title: String
     /// The doc's specs in doc order.
     let components: [SiteComponent]
-    private let storedHTML: String?
-    private let reparse: Reparse?
+    /// The Markdown's HTML, with a marker where each component goes; nil for a doc from its
+    /// memo whose page and PNGs the live site still holds (nothing of this build reads it).
+    let html: String?
 
-    init(relativePath: String, slug: String, frontMatter: FrontMatter, title: String, html: String,
+    init(relativePath: String, slug: String, frontMatter: FrontMatter, title: String, html: String?,
          components: [SiteComponent]) {
         self.relativePath = relativePath
         self.slug = slug
         self.frontMatter = frontMatter
         self.title = title
         self.components = components
-        storedHTML = html
-        reparse = nil
+        self.html = html
     }
 
-    /// A doc from its memo: `reparse` gives its HTML and specs when a page needs them.
-    init(relativePath: String, slug: String, frontMatter: FrontMatter, title: String, components: [SiteComponent],
-         reparse: @escaping Reparse) {
-        self.relativePath = relativePath
-        self.slug = slug
-        self.frontMatter = frontMatter
-        self.title = title
-        self.components = components
-        storedHTML = nil
-        self.reparse = reparse
-    }
-
-    /// The Markdown's HTML, with a marker where each component goes (parsed again for
-    /// a doc from its memo; call `loaded()` once instead when reading it repeatedly).
-    var html: String { storedHTML ?? loaded().storedHTML ?? "" }
-
-    /// This doc with its HTML and parsed specs: itself, or for a doc from its memo, the
-    /// doc parsed again (same ids and titles: they were named when the site was).
-    func loaded() -> SiteDocument {
-        guard storedHTML == nil, let reparse, let again = reparse() else { return self }
-        var components = self.components
-        if again.specs.count == components.count {
-            components = zip(components, again.specs).map { component, spec in
-                SiteComponent(id: component.id, title: component.title, block: component.block, marker: component.marker,
-                              parsedSpec: spec)
-            }
+    /// This doc from its memo with its HTML and specs, parsed by step 4: the same names
+    /// (ids and titles were given when the site was named), `specs` in doc order.
+    func parsed(html: String, specs: [Spec]) -> SiteDocument {
+        let components = zip(self.components, specs).map { component, spec in
+            SiteComponent(id: component.id, title: component.title, block: component.block, marker: component.marker,
+                          parsedSpec: spec, inheriting: component.inheritedSettings, content: component.content)
         }
-        return SiteDocument(relativePath: relativePath, slug: slug, frontMatter: frontMatter, title: title,
-                            html: again.html, components: components)
+        return SiteDocument(relativePath: relativePath, slug: slug, frontMatter: frontMatter, title: title, html: html,
+                            components: components)
+    }
+
+    /// The HTML of a doc whose page this build makes (step 4 parsed it if it came from its memo).
+    var pageHTML: String {
+        guard let html else { preconditionFailure("\(relativePath): a page is made from a doc step 4 did not parse") }
+        return html
     }
 
     /// Output path of the page, e.g. "guides/intro.html".
@@ -99,8 +83,9 @@ struct SiteComponent: Sendable {
     let block: SpecBlock
     /// The marker in the doc's HTML that the component replaces.
     let marker: String
-    /// nil for a doc from its memo (`DocMemo`): `spec` parses the block again.
-    private let parsedSpec: Spec?
+    /// nil for a doc from its memo (`DocMemo`) until step 4 parses it, which it does for
+    /// every doc with something to make.
+    let parsedSpec: Spec?
     /// What the spec inherits (front matter over the project file): a memo's spec is
     /// parsed again over the same.
     let inheritedSettings: InheritedSettings
@@ -121,10 +106,16 @@ struct SiteComponent: Sendable {
         self.content = content
     }
 
-    var spec: Spec { parsedSpec ?? SpecStep.parseAgain(block, inheriting: inheritedSettings) }
+    /// The parsed spec, for the steps that paint it or make its page: step 4 has parsed
+    /// the doc of every component those steps reach.
+    var spec: Spec {
+        guard let parsedSpec else { preconditionFailure("\(id): a spec is read from a doc step 4 did not parse") }
+        return parsedSpec
+    }
 }
 
-/// Step 4's output for one component: its artifacts and the cache entry holding its PNGs.
+/// Step 5's output for one component: its artifacts, and the digests of its PNGs, which
+/// the work generation now holds (kept by step 4 or written by step 5).
 struct RenderedComponent: Sendable {
     /// The render cache key (identical specs share one).
     let key: String
@@ -133,30 +124,21 @@ struct RenderedComponent: Sendable {
     let pngDigests: [String: String]
     /// Whether it came from the cache rather than being painted this build.
     let fromCache: Bool
-    /// Whether the cache's PNG files were checked against their digests (false when the
-    /// live site held them all; `ComponentImages` checks before it copies one).
-    var pngsChecked = true
-    /// The cache entry's file as this build stored, checked or found it indexed (nil when
-    /// not known), and each PNG's byte count: its PNGs are read from the file's end while
-    /// it keeps that stamp (`RenderCache.pngs(_:unchangedSince:names:sizes:)`).
-    var entryStamp: GenerationFiles.Stamp? = nil
-    var pngSizes: [String: Int] = [:]
 }
 
-/// What a rendered component left behind: its markup and the names of its PNGs, which
-/// live in the cache entry until they are copied into the output.
+/// What a rendered component left behind: its markup and the names of its PNGs.
 struct ComponentArtifacts: Sendable, Equatable {
-    /// The HTML and CSS, or how to read them when first needed (why: a component the
-    /// cache index vouches for is not read unless a page that shows it is made, see
-    /// `RenderCacheIndex`).
+    /// The HTML and CSS, or `unread` for a component no page of this build shows (its
+    /// page is kept from the live site): the cache index vouches for the rest of its
+    /// record, and its markup is not read (`RenderCacheIndex`).
     enum Body: Sendable {
         case loaded(html: String, css: String)
-        case deferred(@Sendable () -> (html: String, css: String))
+        case unread
 
         var text: (html: String, css: String) {
             switch self {
             case .loaded(let html, let css): (html, css)
-            case .deferred(let read): read()
+            case .unread: preconditionFailure("the markup of a component whose page is kept is never read")
             }
         }
     }
@@ -197,17 +179,16 @@ struct ComponentArtifacts: Sendable, Equatable {
         self.frameTimes = frameTimes
     }
 
-    /// These artifacts with the HTML and CSS read (once, for a page that shows them).
-    func loaded() -> ComponentArtifacts {
-        guard case .deferred = body else { return self }
-        var copy = self
-        let text = body.text
-        copy.body = .loaded(html: text.html, css: text.css)
-        return copy
-    }
-
     static func == (a: ComponentArtifacts, b: ComponentArtifacts) -> Bool {
         a.scope == b.scope && a.width == b.width && a.height == b.height && a.pngNames == b.pngNames
-            && a.animated == b.animated && a.frameTimes == b.frameTimes && a.html == b.html && a.css == b.css
+            && a.animated == b.animated && a.frameTimes == b.frameTimes && sameMarkup(a.body, b.body)
+    }
+
+    private static func sameMarkup(_ a: Body, _ b: Body) -> Bool {
+        switch (a, b) {
+        case (.loaded(let html, let css), .loaded(let otherHTML, let otherCSS)): html == otherHTML && css == otherCSS
+        case (.unread, .unread): true
+        default: false
+        }
     }
 }

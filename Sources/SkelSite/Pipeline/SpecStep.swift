@@ -8,7 +8,7 @@ enum SpecStep {
         /// `digest`: of the doc's bytes, nil when it may not be kept in a memo (its front
         /// matter had an error); `warnings`: its front matter's, which its memo keeps.
         case loaded(LoadedDocument, digest: String?, warnings: [FileDiagnostic] = [])
-        case memo(relativePath: String, DocMemo, reparse: SiteDocument.Reparse)
+        case memo(relativePath: String, DocMemo)
     }
 
     struct Output: Sendable {
@@ -109,7 +109,7 @@ enum SpecStep {
                 return SiteDocument(relativePath: document.relativePath, slug: document.slug,
                                     frontMatter: document.frontMatter, title: document.title,
                                     html: document.markdown.html, components: components)
-            case .memo(let path, let memo, let reparse):
+            case .memo(let path, let memo):
                 specCount += memo.specs.count
                 memos[path] = memo
                 naming.beginDocument(path: display(path))
@@ -120,21 +120,10 @@ enum SpecStep {
                                          parsedSpec: nil, inheriting: inherited[index])
                 }
                 return SiteDocument(relativePath: path, slug: memo.slug, frontMatter: memo.frontMatter, title: memo.title,
-                                    components: components, reparse: reparse)
+                                    html: nil, components: components)
             }
         }
         return Output(documents: documents, diagnostics: diagnostics, specCount: specCount, memos: memos)
-    }
-
-    /// A spec of a doc from its memo, parsed again. The memo holds only docs whose every
-    /// spec parsed without an error under the same renderer fingerprint, and the parser
-    /// is deterministic, so this parses.
-    static func parseAgain(_ block: SpecBlock, inheriting: InheritedSettings) -> Spec {
-        guard let spec = SpecParser.parseWithinBounds(block.text, firstLine: block.firstLine,
-                                                      columnOffset: block.columnOffset, inheriting: inheriting).spec else {
-            preconditionFailure("a spec kept in the doc memo no longer parses")
-        }
-        return spec
     }
 }
 

@@ -1,8 +1,21 @@
 import SkeletonCore
 
-/// Step 4: every component from the cache or freshly rendered, in parallel over all
-/// cores. Identical specs (same key) render once. Each component leaves with the scope
-/// its page shows (`ScopeAssignment`).
+/// Step 5: every component from the cache or freshly rendered, in parallel over all
+/// cores, and the PNGs step 4 did not keep written into the work generation. Identical
+/// specs (same key) render once. Each component leaves with the scope its page shows
+/// (`ScopeAssignment`).
+///
+/// What is read follows what is made: a component whose page is made gets its HTML and
+/// CSS (from its entry, checked); one with PNGs to write gets its entry's PNGs, each
+/// checked against its digest; a missing or damaged entry is painted again here, from
+/// the spec step 4 parsed. A component with nothing to make takes the head the cache
+/// index vouches for and reads nothing.
+///
+/// PNGs are written as files of their own, never linked to the cache: an output file
+/// sharing the cache's inode would let an edit of the output change the cache, and every
+/// later build would publish the edited picture (and an entry holds several PNGs in one
+/// file). Linking between the output's own generations never reaches the cache (see
+/// `GenerationWriter`).
 enum RenderStep {
     struct Output: Sendable {
         /// By component id.
@@ -12,103 +25,121 @@ enum RenderStep {
         let cached: Int
         /// The cache index for the next build: every entry this build used.
         let index: RenderCacheIndex
+        /// PNG files written (the rest were kept by step 4).
+        let pngsWritten: Int
     }
 
     private struct Job: Sendable {
         var key: String
-        /// Its spec is read only when painted (why: a doc from its memo parses it then).
-        var component: SiteComponent
         var label: String
-        /// The ids of the components that show it.
-        var ids: [String]
+        /// The spec, from a component of a doc step 4 parsed; nil when every component
+        /// with this key comes from a memo doc with nothing to make.
+        var spec: Spec?
+        /// Whether a page this build makes shows it.
+        var markup = false
+        /// The components that show it, and the PNG names each still needs (nil: all).
+        var writes: [(id: String, names: [String]?)] = []
     }
 
     private struct Painted: Sendable {
         var artifacts: ComponentArtifacts
         var pngDigests: [String: String]
-        var pngSizes: [String: Int]
         var fromCache: Bool
-        var pngsChecked: Bool
         var record: RenderCacheIndex.Record?
+        var pngsWritten: Int
     }
 
-    /// `published(path, digest)`: whether the live site holds the PNG at `path` (as
-    /// `ComponentFiles.link` makes it) with that SHA-256 (then the cache's copy need not be read).
-    /// `index`: the cache index of the last build (`RenderCacheIndex`); an entry it vouches
-    /// for whose PNGs the live site all holds is not opened.
-    static func run(_ documents: [SiteDocument], cache: RenderCache, fingerprint: String, index: RenderCacheIndex = .init(),
-                    published: @Sendable (String, String) -> Bool = { _, _ in false }) throws(SiteBuildError) -> Output {
+    /// `kept`: step 4's output (its docs are the ones rendered); `index`: the cache index
+    /// of the last build (`RenderCacheIndex`).
+    static func run(_ kept: KeepStep.Output, cache: RenderCache, index: RenderCacheIndex,
+                    writer: GenerationWriter) throws(SiteBuildError) -> Output {
         try cache.prepare()
-        var keysById: [String: String] = [:]
         var jobsByKey: [String: Job] = [:]
-        for document in documents {
+        for document in kept.documents {
+            let pageMade = !kept.keptPages.contains(document.pagePath)
             for component in document.components {
-                let key = RenderCache.key(fingerprint: fingerprint, block: component.block, label: component.title,
-                                          inherited: component.inherited)
-                keysById[component.id] = key
-                if jobsByKey[key] == nil { jobsByKey[key] = Job(key: key, component: component, label: component.title, ids: []) }
-                jobsByKey[key]!.ids.append(component.id)
+                let key = kept.keys[component.id]!
+                var job = jobsByKey[key] ?? Job(key: key, label: component.title)
+                if job.spec == nil { job.spec = component.parsedSpec }
+                job.markup = job.markup || pageMade
+                if let names = kept.pngsToWrite[component.id] { job.writes.append((component.id, names)) }
+                jobsByKey[key] = job
             }
         }
         let jobs = jobsByKey.keys.sorted().map { jobsByKey[$0]! }
         let outcomes = Parallel.map(jobs) { job -> Result<Painted, SiteBuildError> in
-            if let record = index.records[job.key] {
-                // Read when a page shows it; should the entry be gone by then, painted
-                // again (the same bytes: rendering is deterministic).
-                let body = ComponentArtifacts.Body.deferred {
-                    if let entry = cache.lookupEntry(job.key, checkPNGs: { _ in false }) {
-                        return (entry.artifacts.html, entry.artifacts.css)
-                    }
-                    let artifacts = ComponentRenderer.render(job.component.spec, label: job.label).artifacts
-                    return (artifacts.html, artifacts.css)
-                }
-                if let entry = cache.indexedEntry(job.key, record, body: body), allPublished(job.ids, entry, published) {
-                    return .success(Painted(artifacts: entry.artifacts, pngDigests: entry.pngDigests, pngSizes: entry.pngSizes,
-                                            fromCache: true, pngsChecked: false, record: record))
-                }
-            }
-            var checked = true
-            let hit = cache.lookupEntry(job.key) { entry in
-                checked = !allPublished(job.ids, entry, published)
-                return checked
-            }
-            if let hit {
-                return .success(Painted(artifacts: hit.artifacts, pngDigests: hit.pngDigests, pngSizes: hit.pngSizes,
-                                        fromCache: true, pngsChecked: checked, record: cache.indexRecord(job.key, hit)))
-            }
-            let output = ComponentRenderer.render(job.component.spec, label: job.label)
             do throws(SiteBuildError) {
-                let stored = try cache.store(job.key, output)
-                return .success(Painted(artifacts: output.artifacts, pngDigests: stored.entry.pngDigests,
-                                        pngSizes: stored.entry.pngSizes, fromCache: false, pngsChecked: true,
-                                        record: stored.record))
+                return .success(try make(job, head: kept.heads[job.key], record: index.records[job.key], cache: cache,
+                                         writer: writer))
             } catch {
                 return .failure(error)
             }
         }
         var byKey: [String: RenderedComponent] = [:]
-        var rendered = 0, cached = 0
+        var rendered = 0, cached = 0, pngsWritten = 0
         var next = RenderCacheIndex()
         for (job, outcome) in zip(jobs, outcomes) {
             let painted = try outcome.get()
             next.records[job.key] = painted.record
             byKey[job.key] = RenderedComponent(key: job.key, artifacts: painted.artifacts, pngDigests: painted.pngDigests,
-                                               fromCache: painted.fromCache, pngsChecked: painted.pngsChecked,
-                                               entryStamp: painted.record?.stamp, pngSizes: painted.pngSizes)
+                                               fromCache: painted.fromCache)
             if painted.fromCache { cached += 1 } else { rendered += 1 }
+            pngsWritten += painted.pngsWritten
         }
-        // Scopes as their pages show them (a collision on a page is resolved here, not when the page is made).
-        let components = ScopeAssignment.resolve(documents, keysById.mapValues { byKey[$0]! })
-        return Output(components: components, rendered: rendered, cached: cached, index: next)
+        // Scopes as the pages made show them (a collision on a page is resolved here, not
+        // when the page is made); a kept page already shows its own.
+        let made = kept.documents.filter { !kept.keptPages.contains($0.pagePath) }
+        let components = ScopeAssignment.resolve(made, kept.keys.mapValues { byKey[$0]! })
+        return Output(components: components, rendered: rendered, cached: cached, index: next, pngsWritten: pngsWritten)
     }
 
-    /// Whether the live site holds every PNG of `entry` for each of `ids` (each folder's
-    /// path made once, not once a PNG).
-    private static func allPublished(_ ids: [String], _ entry: CacheEntryFile.Decoded,
-                                     _ published: (String, String) -> Bool) -> Bool {
-        ids.allSatisfy { id in
-            let folder = ComponentFiles(id: id).folder + "/"
-            return entry.artifacts.pngNames.allSatisfy { published(folder + $0, entry.pngDigests[$0] ?? "") }
+    /// One distinct spec: what its components need, read or painted, and its PNGs written.
+    private static func make(_ job: Job, head: KeepStep.Head?, record: RenderCacheIndex.Record?,
+                             cache: RenderCache, writer: GenerationWriter) throws(SiteBuildError) -> Painted {
+        if job.writes.isEmpty {
+            // The work generation holds every PNG: they are not read.
+            if let head, let record, head.vouched, !job.markup {
+                return Painted(artifacts: head.entry.artifacts, pngDigests: head.entry.pngDigests, fromCache: true,
+                               record: record, pngsWritten: 0)
+            }
+            if let head, !head.vouched {
+                return Painted(artifacts: head.entry.artifacts, pngDigests: head.entry.pngDigests, fromCache: true,
+                               record: cache.indexRecord(job.key, head.entry), pngsWritten: 0)
+            }
+            // Vouched for, and a page made shows it: its markup is read (and checked).
+            if let entry = cache.lookupEntry(job.key, checkPNGs: { _ in false }) {
+                return Painted(artifacts: entry.artifacts, pngDigests: entry.pngDigests, fromCache: true,
+                               record: head != nil ? record : cache.indexRecord(job.key, entry), pngsWritten: 0)
+            }
+        } else if let (entry, pngs) = cache.checkedEntry(job.key) {
+            let written = try write(job.writes, names: entry.artifacts.pngNames, digests: entry.pngDigests,
+                                    bytes: { pngs[$0] }, writer: writer)
+            return Painted(artifacts: entry.artifacts, pngDigests: entry.pngDigests, fromCache: true,
+                           record: cache.indexRecord(job.key, entry), pngsWritten: written)
         }
+        // Missing or damaged: painted again (the same bytes: rendering is deterministic).
+        guard let spec = job.spec else { preconditionFailure("\(job.key): painted without a spec step 4 parsed") }
+        let output = ComponentRenderer.render(spec, label: job.label)
+        let stored = try cache.store(job.key, output)
+        let files = Dictionary(output.files.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        let written = try write(job.writes, names: output.artifacts.pngNames, digests: stored.entry.pngDigests,
+                                bytes: { files[$0].map { $0[...] } }, writer: writer)
+        return Painted(artifacts: output.artifacts, pngDigests: stored.entry.pngDigests, fromCache: false,
+                       record: stored.record, pngsWritten: written)
+    }
+
+    /// Writes each component's PNGs still missing from the work generation.
+    private static func write(_ writes: [(id: String, names: [String]?)], names: [String], digests: [String: String],
+                              bytes: (String) -> ArraySlice<UInt8>?, writer: GenerationWriter) throws(SiteBuildError) -> Int {
+        var count = 0
+        for (id, missing) in writes {
+            let folder = ComponentFiles(id: id).folder
+            for name in missing ?? names {
+                guard let png = bytes(name), let digest = digests[name] else { throw .io("component \(id) has no \(name)") }
+                try writer.write(png, to: folder + "/" + name, id: "sha256:" + digest)
+                count += 1
+            }
+        }
+        return count
     }
 }

@@ -1,7 +1,7 @@
 import SkeletonCore
 import SkeletonWeb
 
-/// Step 4's last part: every component's scope class as its page will show it, so no
+/// Step 5's last part: every component's scope class as its page will show it, so no
 /// later step lays out or emits a component again.
 ///
 /// A component's scope is a 32-bit hash of its spec (SkeletonWeb's `ScopeHash`), so two
@@ -23,8 +23,8 @@ enum ScopeAssignment {
     }
 
     /// `components` (by id) with the components that a collision moved given their new
-    /// artifacts; the CSS of cached components is read only for the rare scope that two
-    /// different entries share on one page.
+    /// artifacts. `documents`: the docs whose pages this build makes (a kept page shows
+    /// the scopes it was made with), whose components' markup step 5 has read.
     static func resolve(_ documents: [SiteDocument], _ components: [String: RenderedComponent])
         -> [String: RenderedComponent] {
         var resolved = components
@@ -51,10 +51,9 @@ enum ScopeAssignment {
                     rescoped.scope = web.scope
                     rescoped.body = .loaded(html: web.html, css: web.css)
                     if claim(web.scope, Holder(key: rendered.key, salt: salt, artifacts: rescoped)) {
-                        resolved[component.id] = RenderedComponent(
-                            key: rendered.key, artifacts: rescoped, pngDigests: rendered.pngDigests,
-                            fromCache: rendered.fromCache, pngsChecked: rendered.pngsChecked,
-                            entryStamp: rendered.entryStamp, pngSizes: rendered.pngSizes)
+                        resolved[component.id] = RenderedComponent(key: rendered.key, artifacts: rescoped,
+                                                                   pngDigests: rendered.pngDigests,
+                                                                   fromCache: rendered.fromCache)
                         break
                     }
                     salt += 1

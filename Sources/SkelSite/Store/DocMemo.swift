@@ -4,8 +4,8 @@ import SkeletonCore
 /// What a rebuild needs of a doc whose bytes did not change, so it need not read,
 /// render or parse it again: its slug, title and front matter (nav, search index,
 /// page keys), and each spec's block, marker and title (component ids, cache keys).
-/// The doc's HTML and parsed specs are not kept: a page or component that must be
-/// made again parses the doc then (`SiteDocument.html`, `SiteComponent.spec`).
+/// The doc's HTML and parsed specs are not kept: a doc with something to make (its
+/// page, a PNG, a component not in the cache) is parsed by the build's step 4 (`KeepStep`).
 ///
 /// Docs with errors are never kept. A doc with warnings (and no error) is kept with its
 /// warnings, as the build that parsed it found them (position, message and source

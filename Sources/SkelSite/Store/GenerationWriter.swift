@@ -12,7 +12,7 @@ import Foundation
 /// with the live generation is never changed through the work one; nothing is followed
 /// through a link (a link found in the work generation is removed, not written
 /// through); the cache is never linked: its PNGs are written as files of their own
-/// (see `ComponentImages`).
+/// (see `RenderStep`).
 final class GenerationWriter: @unchecked Sendable {
     enum How: Sendable {
         case kept, linked, written

@@ -12,7 +12,7 @@ import Platform
 /// single cost of a cold build). A new entry is written in place, and one that replaces
 /// a damaged file under a temporary name, then renamed; a reader that finds a short file
 /// (a build killed while writing it) finds a damaged entry, a miss. The output never links to it:
-/// its PNGs are written from the entry's bytes (`ComponentImages`), so editing the
+/// its PNGs are written from the entry's bytes (`RenderStep`), so editing the
 /// output cannot reach the cache. Keys
 /// are SHA-256 of the renderer fingerprint and the spec's text (see `key`), so a stale
 /// entry is never reused.
@@ -56,9 +56,8 @@ final class RenderCache: @unchecked Sendable {
     func lookup(_ key: String) -> ComponentArtifacts? { lookupEntry(key)?.artifacts }
 
     /// The entry's artifacts and the SHA-256 of each PNG (by name), checked as `lookup` does.
-    /// `checkPNGs` false skips reading the PNGs (why: when the live site already holds
-    /// every one of them, by digest, they are never read; `ComponentImages` checks them
-    /// when it does copy one).
+    /// `checkPNGs` false skips checking the PNGs (why: when the work generation already
+    /// holds every one of them, by digest, they are never needed).
     func lookupEntry(_ key: String, checkPNGs: (CacheEntryFile.Decoded) -> Bool = { _ in true }) -> CacheEntryFile.Decoded? {
         guard let bytes = Self.readRegularFile(entryPath(key)),
               let entry = CacheEntryFile.decode(bytes) else { return nil }
@@ -66,58 +65,19 @@ final class RenderCache: @unchecked Sendable {
         return CacheEntryFile.checkedPNGs(bytes, entry) == nil ? nil : entry
     }
 
-    /// The entry's PNGs by name, each matching its recorded digest when `check` is true;
-    /// nil when the entry is missing, damaged, or a PNG does not match.
-    func pngs(_ key: String, check: Bool = true) -> [String: ArraySlice<UInt8>]? {
-        guard let bytes = Self.readRegularFile(entryPath(key)),
-              let entry = CacheEntryFile.decode(bytes) else { return nil }
-        return check ? CacheEntryFile.checkedPNGs(bytes, entry) : CacheEntryFile.pngSlices(bytes, entry)
-    }
-
-    /// The PNGs of an entry this build stored or checked, by name, when its file still has
-    /// the `stamp` it had then: read from the file's end by their recorded sizes (why:
-    /// decoding the whole entry again to copy its PNGs into the output was a thirtieth of a
-    /// cold build). nil when the file changed or is short: the caller decodes it as usual.
-    func pngs(_ key: String, unchangedSince stamp: GenerationFiles.Stamp, names: [String], sizes: [String: Int])
-        -> [String: ArraySlice<UInt8>]? {
-        let fd = open(entryPath(key), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, GenerationFiles.Stamp(info) == stamp,
-              names.allSatisfy({ sizes[$0] != nil }) else { return nil }
-        let total = names.reduce(0) { $0 + sizes[$1]! }
-        guard total <= stamp.size else { return nil }
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var filled = 0
-            while filled < total {
-                let count = pread(fd, buffer.baseAddress! + filled, total - filled, off_t(stamp.size - total + filled))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                filled += count
-            }
-            // Bytes never read are zeroed, and the result dropped.
-            if filled < total { buffer.baseAddress!.advanced(by: filled).initialize(repeating: 0, count: total - filled) }
-            complete = filled == total
-            initialized = total
-        }
-        guard complete else { return nil }
-        var out: [String: ArraySlice<UInt8>] = [:]
-        var offset = 0
-        for name in names {
-            out[name] = bytes[offset..<(offset + sizes[name]!)]
-            offset += sizes[name]!
-        }
-        return out
+    /// The entry and its PNGs by name, each PNG matching its recorded digest; nil when the
+    /// entry is missing or damaged (then it is painted again).
+    func checkedEntry(_ key: String) -> (entry: CacheEntryFile.Decoded, pngs: [String: ArraySlice<UInt8>])? {
+        guard let bytes = Self.readRegularFile(entryPath(key)), let entry = CacheEntryFile.decode(bytes),
+              let pngs = CacheEntryFile.checkedPNGs(bytes, entry) else { return nil }
+        return (entry, pngs)
     }
 
     /// The entry as `index` recorded it, when its `.entry` file still has the recorded
-    /// inode, size and modification time; its HTML and CSS come from `body` when needed.
-    func indexedEntry(_ key: String, _ record: RenderCacheIndex.Record, body: ComponentArtifacts.Body)
-        -> CacheEntryFile.Decoded? {
+    /// inode, size and modification time; its HTML and CSS are not read (`Body.unread`).
+    func indexedEntry(_ key: String, _ record: RenderCacheIndex.Record) -> CacheEntryFile.Decoded? {
         guard GenerationFiles.Stamp.of(entryPath(key)) == record.stamp,
-              let decoded = CacheEntryFile.decodeHead(record.head, body: body, fileSize: record.stamp.size) else { return nil }
+              let decoded = CacheEntryFile.decodeHead(record.head, body: .unread, fileSize: record.stamp.size) else { return nil }
         return decoded
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// looked (inode, size, modification time) and its head: the meta and digest lines
 /// before its HTML and CSS. A rebuild whose entry file still looks so takes the head
 /// from here and does not open the file (why: opening and checking 5000 entries was a
-/// fifth of a one-spec rebuild); the HTML and CSS are read, and checked, only when a
-/// page that shows the component is made (`ComponentArtifacts.Body.deferred`).
+/// fifth of a one-spec rebuild); the HTML and CSS are read, and checked, only when this
+/// build makes the page that shows the component (else `ComponentArtifacts.Body.unread`).
 ///
 /// Not trusted either: the file ends with the SHA-256 of what precedes it, and a file
 /// that does not check out holds nothing (every entry is then opened as before). An
