@@ -34,12 +34,16 @@ let package = Package(
         // The platform layer: the C library and every Linux-only call with its macOS
         // path (site/reference/platforms.md); allocator settings for executables' `main`.
         .target(name: "Platform"),
-        // SHA-256 with the x86 SHA extensions, for SkelSite's digests (Sources/CSHA256).
+        // SHA-256 with the x86 SHA extensions, for the store's and the build's digests (Sources/CSHA256).
         .target(name: "CSHA256"),
+        // What persists between builds: the render cache (a component store: key to HTML,
+        // CSS and PNG bytes, checked by their digests) and the output's generations (a
+        // publisher: a work generation brought up to date, published by one exchange).
+        .target(name: "SkelsiteStore", dependencies: ["CSHA256", "Platform"]),
         .target(
             name: "SkelSite",
             dependencies: [
-                "SkeletonCore", "SkeletonWeb", "CCmarkGFM", "CSHA256", "Platform",
+                "SkeletonCore", "SkeletonWeb", "SkelsiteStore", "CCmarkGFM", "Platform",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -48,13 +52,13 @@ let package = Package(
         // `SkelSite` differ only by case, which macOS's and Windows' default file
         // systems cannot hold side by side (site/reference/command-line.md).
         // `diff` and `baseline update`: comparing PNG folders and their reports.
-        .target(name: "SkelsiteDiff", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "Platform"]),
+        .target(name: "SkelsiteDiff", dependencies: ["SkelSite", "SkelsiteStore", "SkeletonCore", "SkeletonWeb", "Platform"]),
         // `verify`: the browser drivers, the run (planning, scheduling, retry, reporting),
         // shards and their merge; what a build reads of verify's results stays in SkelSite.
-        .target(name: "SkelsiteVerify", dependencies: ["SkelSite", "SkeletonCore", "SkeletonWeb", "Platform"]),
+        .target(name: "SkelsiteVerify", dependencies: ["SkelSite", "SkelsiteStore", "SkeletonCore", "SkeletonWeb", "Platform"]),
         // `serve`: the HTTP listener, live reload, the source watcher and the session that
         // rebuilds on a save.
-        .target(name: "SkelsiteServe", dependencies: ["SkelSite", "Platform"]),
+        .target(name: "SkelsiteServe", dependencies: ["SkelSite", "SkelsiteStore", "Platform"]),
         // `fit`: the skeleton against the content it stands in for, measured in a browser
         // (site/guides/fit-the-content.md).
         .target(name: "SkelsiteFit", dependencies: ["SkelSite", "SkelsiteVerify", "SkeletonCore", "SkeletonWeb"]),
@@ -64,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "SkelsiteCLI",
             dependencies: [
-                "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkelsiteCapture", "SkeletonCore", "SkeletonWeb", "Platform",
+                "SkelSite", "SkelsiteStore", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkelsiteFit", "SkelsiteCapture", "SkeletonCore", "SkeletonWeb", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,7 +82,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SkeletonBench",
-            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "Platform"]
+            dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteStore", "SkelsiteDiff", "Platform"]
         ),
         // What the test targets share: the repository's root, file listings, the default
         // theme's files (Tests/TestSupport).
@@ -88,13 +92,13 @@ let package = Package(
         // Goldens and the type-check stub are read from the source tree by path.
         .testTarget(name: "SwiftUIExportTests", dependencies: ["SkeletonWeb", "SkeletonCore", "TestSupport"],
                     exclude: ["Goldens", "Stub"]),
-        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
+        .testTarget(name: "SkelSiteTests", dependencies: ["SkelSite", "SkelsiteStore", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "SkeletonCore", "SkeletonWeb", "TestSupport"]),
         // The repository's own rules: no paths that differ only by case, the module graph
         // of docs/modules.md.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         // The inference on box fixtures, and the five samples captured and fitted in Chromium.
         .testTarget(name: "SkelsiteCaptureTests", dependencies: ["SkelsiteCapture", "SkelsiteFit", "SkelSite", "SkeletonCore", "TestSupport"]),
         .testTarget(name: "SkelsiteFitTests", dependencies: ["SkelsiteFit", "SkelSite", "SkeletonCore", "TestSupport"]),
-        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "TestSupport"]),
+        .testTarget(name: "SkelsiteCLITests", dependencies: ["SkeletonCore", "SkeletonWeb", "SkelSite", "SkelsiteStore", "SkelsiteDiff", "SkelsiteVerify", "SkelsiteServe", "TestSupport"]),
     ]
 )

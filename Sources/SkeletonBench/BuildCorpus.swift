@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonCore
+import SkelsiteStore
 
 /// The build benchmark's corpus: 1000 Markdown pages of about 2 KB each (headings,
 /// paragraphs, lists, a table, a code block), optionally with 5 specs per page. The

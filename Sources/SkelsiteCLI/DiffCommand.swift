@@ -3,6 +3,7 @@ import Foundation
 import SkelSite
 import SkelsiteDiff
 import SkeletonCore
+import SkelsiteStore
 
 /// `skelsite diff BASELINE_DIR CURRENT_DIR [options]`: visual regression of reference PNGs.
 struct DiffCommand: ParsableCommand {

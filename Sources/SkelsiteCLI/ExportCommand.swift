@@ -3,6 +3,7 @@ import Foundation
 import SkelSite
 import SkeletonCore
 import SkeletonWeb
+import SkelsiteStore
 
 /// `skelsite export SOURCE --format swiftui|html|react|web-component|npm [--output DIR]
 /// [--element-prefix P] [--package-name N] [--package-version V]`

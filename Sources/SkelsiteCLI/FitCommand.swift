@@ -3,6 +3,7 @@ import Foundation
 import SkelSite
 import SkelsiteFit
 import SkeletonCore
+import SkelsiteStore
 
 /// `skelsite fit [SOURCE=site] [--browser chromium|firefox|webkit|all] [--json FILE] [--threshold N]
 /// [--strict-parts] [--chromium PATH] [--firefox PATH] [--webkit-driver PATH]`: every spec with content

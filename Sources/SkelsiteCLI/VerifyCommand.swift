@@ -3,6 +3,7 @@ import Foundation
 import SkelSite
 import SkelsiteVerify
 import SkeletonCore
+import SkelsiteStore
 
 /// `skelsite verify [SOURCE=site] [--browser chromium|firefox|webkit|all] [--json FILE] [--scale 1,2]
 /// [--threshold 0.03] [--minimum 0.995] [--minimum-with-antialiased F] [--failures DIR] [--keep-pages DIR]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SkelSite
 import SkelsiteVerify
+import SkelsiteStore
 
 /// `skelsite verify merge SHARD.json... [--json FILE]`: the --json files of every shard of
 /// one `verify --shard I/N` run joined into the report an unsharded run writes

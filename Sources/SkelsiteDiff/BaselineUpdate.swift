@@ -1,6 +1,7 @@
 import SkelSite
 import Foundation
 import Platform
+import SkelsiteStore
 
 /// What `skelsite baseline update` changes: every current PNG whose decoded pixels
 /// differ in any byte from its baseline (or whose size differs) replaces it, new ones
@@ -137,7 +138,7 @@ public enum BaselineUpdate {
             return DiffError(path: baseline, message: "cannot create: it is a symbolic link that does not lead to a folder")
         }
         if errno != ENOENT {
-            return DiffError(path: baseline, message: "cannot create: \(SourceReading.errnoText(errno))")
+            return DiffError(path: baseline, message: "cannot create: \(FilePaths.errnoText(errno))")
         }
         return nil
     }
@@ -156,7 +157,7 @@ public enum BaselineUpdate {
                 if lstat(folder, &info) != 0 {
                     if errno == ENOENT { break }  // the copy creates it
                     if seen.insert(folder).inserted {
-                        problems.append(DiffError(path: folder, message: "cannot write: \(SourceReading.errnoText(errno))"))
+                        problems.append(DiffError(path: folder, message: "cannot write: \(FilePaths.errnoText(errno))"))
                     }
                     blocked = true
                     break

@@ -1,5 +1,6 @@
 import Foundation
 import SkelSite
+import SkelsiteStore
 
 /// Where the HTML report goes and how it replaces an older one.
 ///

@@ -2,6 +2,7 @@ import SkelSite
 import Dispatch
 import Foundation
 import SkeletonCore
+import SkelsiteStore
 
 /// What decides whether a pair changed (site/guides/visual-regression.md).
 public enum DiffMeasure: String, Sendable {

@@ -1,5 +1,6 @@
 import SkelSite
 import Foundation
+import SkelsiteStore
 
 /// One relative path and which of the two folders holds a PNG there.
 public struct PNGPair: Equatable, Sendable {

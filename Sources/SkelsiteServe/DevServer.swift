@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import SkelSite
+import SkelsiteStore
 
 /// What one (re)build produced: success, or the diagnostics to show in the overlay.
 public struct RebuildOutcome: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 import SkelSite
 
 /// The authoring loop behind `skelsite serve`: build, serve, watch, rebuild, reload.

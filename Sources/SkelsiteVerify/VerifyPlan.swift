@@ -1,6 +1,7 @@
 import SkelSite
 import Foundation
 import SkeletonCore
+import SkelsiteStore
 
 /// Planning, a run's first step (VerifyRun.verify): which frames go on which sheet and
 /// page at which scale, and which browser of which engine walks which sheets. Nothing

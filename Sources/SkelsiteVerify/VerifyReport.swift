@@ -1,5 +1,6 @@
 import SkelSite
 import SkeletonCore
+import SkelsiteStore
 
 /// Terminal and JSON forms of a run's results. The figures' spelling (`number`,
 /// `percent`) is SkelSite's (VerifyResults/VerifyFigures.swift): the build shows them too.

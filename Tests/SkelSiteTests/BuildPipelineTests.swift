@@ -2,6 +2,7 @@ import Foundation
 import SkeletonCore
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The records the build's steps hand each other: complete when made.
 @Suite struct BuildPipelineTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The render cache is checked, not trusted (site/reference/limits.md, "Files the build
 /// reads and writes"): a damaged PNG is rendered again and the site comes out as from a

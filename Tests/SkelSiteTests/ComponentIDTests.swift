@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// Component ids are unique and stable: a doc's ids depend on that doc alone, two docs
 /// that give the same id are an error (never a silent renumbering), and an id too long

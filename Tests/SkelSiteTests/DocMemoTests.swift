@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SkelSite
 import SkeletonCore
+import SkelsiteStore
 
 /// Rebuilds take unchanged docs from their memo (`DocMemo`) instead of parsing them, and
 /// the site they write is byte for byte the site a clean build writes.

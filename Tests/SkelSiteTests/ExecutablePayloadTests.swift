@@ -1,6 +1,7 @@
 import Foundation
 @testable import SkelSite
 import Testing
+import SkelsiteStore
 
 /// The files appended to a released binary (ExecutablePayload's doc comment is the
 /// format): read back exactly, a file without one is not an error, and a payload that

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// serve hashes only docs that changed between its rebuilds (`FileDigestMemory`): a file
 /// rewritten in place with the same size and its modification time set back is still

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// File errors read as plain words, never "NSCocoaErrorDomain error 512".
 @Suite struct FileErrorTextTests {

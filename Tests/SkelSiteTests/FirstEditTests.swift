@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The first build into an output leaves the work generation made, as links to what it
 /// published (site/reference/output-folder.md, "The first edit"), so the first edit

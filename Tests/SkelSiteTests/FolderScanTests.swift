@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// `FolderScan` names each entry's kind from the listing itself where it can and `stat`s
 /// only files: kinds and files' stamps must be what `lstat` says.

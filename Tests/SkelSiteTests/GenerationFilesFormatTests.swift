@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The live generation's record (`N.files`) is read and written byte by byte; what it
 /// reads back is what was written, and a torn or foreign file is no record at all.

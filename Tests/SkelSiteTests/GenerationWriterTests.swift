@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// `GenerationWriter` writes each file as a new one (never through what its path held)
 /// and stamps it from the descriptor it wrote; folders appear as they are needed.

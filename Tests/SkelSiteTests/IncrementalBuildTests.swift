@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// Rebuilds: nothing changed means nothing written; any changed input, or an output
 /// that no longer matches its manifest, means a full build.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// Step 4 (`KeepStep`) decides what the later steps make: what the live site still holds
 /// is kept, a doc from its memo is parsed only when something of it must be made, and a

@@ -4,6 +4,7 @@ import Testing
 @testable import SkelSite
 @testable import SkelsiteVerify
 @testable import SkelsiteDiff
+import SkelsiteStore
 
 /// A fluid spec's listed widths (`widths=`) in a build: four more stills per width,
 /// in the cache and the output, and a row of them on the component page.

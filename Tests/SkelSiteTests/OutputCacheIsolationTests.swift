@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The output's PNGs are files of their own written from the render cache entry's bytes,
 /// never links to the cache: editing a published PNG in place must change neither the

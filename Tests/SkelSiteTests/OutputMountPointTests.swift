@@ -1,6 +1,7 @@
 import Foundation
 @testable import SkelSite
 import Testing
+import SkelsiteStore
 
 /// An output folder that is a mount point cannot be exchanged or renamed ("device or
 /// resource busy"): the build replaces its contents instead (site/reference/output-folder.md,

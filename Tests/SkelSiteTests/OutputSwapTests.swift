@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// Publishing the output (site/reference/output-folder.md): one exchange of the output
 /// with the work generation, never deleting through a link, and debris of killed builds

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The cache index (`RenderCacheIndex`): what it records, and that an entry changed since
 /// or a damaged index is never trusted.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The cache index's journal (`RenderCacheJournal`): a rebuild appends what changed
 /// instead of writing the index whole; a torn tail is ignored and cut off; the journal is

@@ -2,6 +2,7 @@ import Foundation
 import SkeletonCore
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The render cache's flat layout, its whole-entry rule and pruning.
 @Suite struct RenderCacheTests {

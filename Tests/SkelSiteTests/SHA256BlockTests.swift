@@ -1,5 +1,6 @@
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// SHA-256 hashes whole blocks where they lie and pads only the tail: the published
 /// vectors for long messages, and tail lengths on both sides of the boundary where the

@@ -3,6 +3,7 @@ import SkeletonCore
 import SkeletonWeb
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// Two different components whose 32-bit scope hashes collide, on one page: the second
 /// must get its own (salted) scope and CSS, never silently the first one's styles.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// `skelsite serve` trusts what its own last build left in the output between its
 /// rebuilds (`SiteBuilder.Options.trust`, `OutputTrust`); `skelsite

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// End-to-end builds of docs without specs: output tree, pages, indexes, swap safety.
 @Suite struct SiteBuildTests {

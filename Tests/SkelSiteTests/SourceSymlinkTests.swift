@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// Symbolic links in the source folder (site/reference/limits.md, "Files the build
 /// reads and writes"): followed while they stay inside, a located error when they leave it or
@@ -38,7 +39,7 @@ import Testing
         try Self.link(site, "hop.md", to: "guide/up.md")
         // A non-doc file outside is never read, so it is no error.
         try Self.link(site, "logo.png", to: "/etc/hostname")
-        let real = try #require(SourceReading.realPath(outside))
+        let real = try #require(FilePaths.realPath(outside))
         let report = try site.build()
         #expect(Self.errors(report) == [
             "docs/ext:1:1: error: symbolic link leaves the source folder (-> \(real))",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// `--templates DIR` and where the default theme is found.
 @Suite struct TemplateSetTests {

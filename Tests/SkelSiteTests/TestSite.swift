@@ -1,6 +1,7 @@
 import Foundation
 @testable import SkelSite
 import TestSupport
+import SkelsiteStore
 
 /// A throwaway docs folder, output folder and cache under one temp folder.
 struct TestSite {

@@ -1,6 +1,7 @@
 import SkeletonWeb
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 @Suite struct TextUtilityTests {
     @Test func sha256KnownVectors() {

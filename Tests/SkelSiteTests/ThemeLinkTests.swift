@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// Symbolic links in a theme folder (`templates = "theme"`) follow the docs' rule
 /// (site/reference/limits.md, "Files the build reads and writes"): a link whose real
@@ -34,7 +35,7 @@ import Testing
             let outside = site.root.appendingPathComponent("outside")
             try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
             try Data("TOP-SECRET".utf8).write(to: outside.appendingPathComponent("secret.txt"))
-            return try #require(SourceReading.realPath(outside))
+            return try #require(FilePaths.realPath(outside))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SkelSite
 @testable import SkelsiteVerify
+import SkelsiteStore
 
 /// `build --verify-results FILE`: a verify run's figures on the component pages,
 /// matched by the spec's digest.

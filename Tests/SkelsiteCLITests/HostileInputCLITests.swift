@@ -1,6 +1,7 @@
 import Foundation
 @testable import SkelSite
 import Testing
+import SkelsiteStore
 
 /// Hostile names and files end to end (site/reference/limits.md, "Generated code" and
 /// "Files skelsite reads"): a doc folder's name cannot become Swift code in `export`,

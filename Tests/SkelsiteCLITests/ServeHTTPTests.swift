@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SkelSite
 @testable import SkelsiteServe
+import SkelsiteStore
 
 /// `skelsite serve` speaks HTTP/1.1 as browsers and proxies expect (RFC 9110, RFC 9112;
 /// site/reference/command-line.md, "serve"): the absolute form of a target, a `Date` on

@@ -3,6 +3,7 @@ import Testing
 import SkeletonCore
 @testable import SkelSite
 @testable import SkelsiteVerify
+import SkelsiteStore
 
 /// `verify --shard I/N` and `verify merge` (site/reference/command-line.md, "verify --shard",
 /// "verify merge").

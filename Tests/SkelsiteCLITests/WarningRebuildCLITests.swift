@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SkelsiteStore
 
 /// A site whose docs have warnings (no error) takes the build's shortcuts like any other:
 /// a rebuild with nothing changed is "up to date" and prints the warnings the build that

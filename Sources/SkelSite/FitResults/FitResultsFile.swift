@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// `build --fit-results FILE` (or `[fit] results` in the project file): a `skelsite fit
 /// --json` file read into each spec's figures. Every field the gallery shows is checked

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// `skelsite init [DIR]`: a project file (skelsite.toml) and a docs folder that builds
 /// on the first try with no arguments, with example specs, a .gitignore and a GitHub

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// Checks that every local reference in a built site resolves, offline.
 ///

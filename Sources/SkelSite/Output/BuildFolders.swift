@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// The folders a build reads besides its docs and writes besides its output, for what
 /// watches them (`skelsite serve`'s session, in SkelsiteServe): package, not public.

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SkelsiteStore
 
 /// The one way skelsite writes a file whose path a user named (`render --output`,
 /// `diff --json`/`--junit` and its report files, `verify --json`, `baseline update`
@@ -35,7 +36,7 @@ public enum UserFile {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
-            throw Failure(path: path, reason: SourceReading.errnoText(errno))
+            throw Failure(path: path, reason: FilePaths.errnoText(errno))
         }
         if let kind = refusedKind(info.st_mode) { throw Failure(path: path, reason: kind) }
     }
@@ -74,7 +75,7 @@ public enum UserFile {
         try checkReplaceable(path)
         let temporary = temporaryPath(for: path)
         let fd = createFresh(temporary)
-        guard fd >= 0 else { throw Failure(path: path, reason: SourceReading.errnoText(errno)) }
+        guard fd >= 0 else { throw Failure(path: path, reason: FilePaths.errnoText(errno)) }
         var failure: Failure?
         var offset = 0
         while offset < bytes.count, failure == nil {
@@ -83,18 +84,18 @@ public enum UserFile {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                failure = Failure(path: path, reason: SourceReading.errnoText(errno))
+                failure = Failure(path: path, reason: FilePaths.errnoText(errno))
             } else {
                 offset += written
             }
         }
         if failure == nil { failure = keepAttributes(of: path, on: fd) }
-        if close(fd) != 0, failure == nil { failure = Failure(path: path, reason: SourceReading.errnoText(errno)) }
+        if close(fd) != 0, failure == nil { failure = Failure(path: path, reason: FilePaths.errnoText(errno)) }
         do throws(Failure) {
             if let failure { throw failure }
             // Checked again just before the rename: the path may have changed while we wrote.
             try checkReplaceable(path)
-            if rename(temporary, path) != 0 { throw Failure(path: path, reason: SourceReading.errnoText(errno)) }
+            if rename(temporary, path) != 0 { throw Failure(path: path, reason: FilePaths.errnoText(errno)) }
         } catch {
             unlink(temporary)
             throw error
@@ -110,9 +111,9 @@ public enum UserFile {
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         // Owner first: chown clears the mode's special bits, and may change nothing else.
         if geteuid() == 0, fchown(fd, info.st_uid, info.st_gid) != 0 {
-            return Failure(path: path, reason: SourceReading.errnoText(errno))
+            return Failure(path: path, reason: FilePaths.errnoText(errno))
         }
-        if fchmod(fd, info.st_mode & 0o777) != 0 { return Failure(path: path, reason: SourceReading.errnoText(errno)) }
+        if fchmod(fd, info.st_mode & 0o777) != 0 { return Failure(path: path, reason: FilePaths.errnoText(errno)) }
         return nil
     }
 

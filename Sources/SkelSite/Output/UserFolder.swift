@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SkelsiteStore
 
 /// A folder whose path a user named (`export --output`, `verify --failures`,
 /// `verify --keep-pages`), checked before any work so that a path that cannot be a
@@ -21,7 +22,7 @@ public enum UserFolder {
             var info = stat()
             guard stat(prefix, &info) == 0 else {
                 // Missing: the rest is created; another reason (permission denied) is told.
-                return errno == ENOENT ? nil : "\(prefix): \(SourceReading.errnoText(errno))"
+                return errno == ENOENT ? nil : "\(prefix): \(FilePaths.errnoText(errno))"
             }
             guard (info.st_mode & S_IFMT) == S_IFDIR else { return "\(prefix) is not a folder" }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// The site's pages: one per doc (or the live site's, when unchanged), one per
 /// standalone theme page, and the placeholder `diff/index.html`.

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// The gallery template cut at its cards: the page with one placeholder where the
 /// `{{#components}}` section was, and the section's body as a template of its own, so

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// `<cache>/.gallery.cards`: where each card lies in the `index.html` the last build
 /// wrote (by the card's digest, see `GalleryCardTemplate.digest`), and that page's id in
@@ -48,7 +49,7 @@ struct GalleryCardsFile: Sendable, Equatable {
     }
 
     static func read(from directory: URL) -> GalleryCardsFile? {
-        BuildMemory.galleryCards.value(at: directory.appendingPathComponent(fileName).path, decode: decode)
+        SiteMemory.galleryCards.value(at: directory.appendingPathComponent(fileName).path, decode: decode)
     }
 
     /// Under a temporary name, then renamed into place (its leftovers are pruned with
@@ -62,7 +63,7 @@ struct GalleryCardsFile: Sendable, Equatable {
             return
         }
         CrashPoint.mutation()
-        if rename(temporary, final) != 0 { unlink(temporary) } else { BuildMemory.galleryCards.remember(self, at: final) }
+        if rename(temporary, final) != 0 { unlink(temporary) } else { SiteMemory.galleryCards.remember(self, at: final) }
     }
 
     /// The cards' bytes in `page` (the live `index.html`), by digest; ranges outside the

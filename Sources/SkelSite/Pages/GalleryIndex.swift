@@ -1,3 +1,4 @@
+import SkelsiteStore
 /// `index.html`: the gallery of every component (cards with thumbnails, tags and the
 /// search index inlined), after the root index.md's own content as its intro.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonWeb
+import SkelsiteStore
 
 /// The Mustache contexts of every page the site has: the base every template gets
 /// (site title, root prefix, nav), a doc's content with its components, and each

@@ -1,3 +1,4 @@
+import SkelsiteStore
 /// The component CSS of one page: each scope's CSS once, in page order.
 ///
 /// Scopes reach the page already distinct: two different components whose 32-bit scope

@@ -1,3 +1,4 @@
+import SkelsiteStore
 /// `search-index.json`: one record per gallery component, in gallery order, each with
 /// a fixed key order (why: byte-stable JSON), so the gallery can search without a server.
 enum SearchIndex {

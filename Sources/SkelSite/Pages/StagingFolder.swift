@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// The generation a build writes its site into before publishing it (see
 /// `OutputGenerations`). Each file is kept or linked when the live site already holds

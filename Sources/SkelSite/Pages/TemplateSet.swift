@@ -2,6 +2,7 @@ import Foundation
 import SkeletonWeb
 import Mustache
 import SkeletonCore
+import SkelsiteStore
 
 /// The theme: Mustache templates plus the `assets/` folder copied to the site.
 ///

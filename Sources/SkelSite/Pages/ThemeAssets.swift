@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonWeb
+import SkelsiteStore
 
 /// The theme's `assets/` folder, and the playground's renderer (built by
 /// scripts/build-wasm.sh) and its file:-URL forms beside its scripts when the theme has a

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// The theme folder's rule for symbolic links, the docs' rule (site/reference/limits.md,
 /// "Files the build reads and writes"): a link whose real path (every link resolved)
@@ -15,7 +16,7 @@ struct ThemeLinks {
 
     init(directory: URL) {
         self.directory = directory
-        root = SourceReading.realPath(directory) ?? directory.standardizedFileURL.path
+        root = FilePaths.realPath(directory) ?? directory.standardizedFileURL.path
     }
 
     static func leavesMessage(_ target: String) -> String {
@@ -28,7 +29,7 @@ struct ThemeLinks {
     mutating func allows(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-              let target = SourceReading.realPath(path) else { return true }
+              let target = FilePaths.realPath(path) else { return true }
         guard SourceReading.isInside(target, root: root) else {
             problems.append(FileDiagnostic(path: path, line: 1, column: 1, message: Self.leavesMessage(target)))
             return false

@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonCore
+import SkelsiteStore
 
 /// Finds the docs of a source folder: every `*.md` file, recursively, skipping hidden
 /// files and folders (`.git`, `.skelsite-cache`) and `_`-prefixed ones (drafts, partials
@@ -40,7 +41,7 @@ enum DocumentDiscovery {
     static func scan(in source: URL) throws(SiteBuildError) -> Found {
         var info = stat()
         guard stat(source.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
-              let root = SourceReading.realPath(source) else {
+              let root = FilePaths.realPath(source) else {
             throw .io("source folder \(source.path) does not exist or is not a folder")
         }
         var walk = Walk(root: root)
@@ -96,7 +97,7 @@ enum DocumentDiscovery {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder)
             } catch {
-                throw .io("cannot list \(folder): \(SourceReading.errnoText(opendirErrno(folder)))")
+                throw .io("cannot list \(folder): \(FilePaths.errnoText(opendirErrno(folder)))")
             }
             for name in names.sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
                 let full = folder + "/" + name
@@ -113,7 +114,7 @@ enum DocumentDiscovery {
 
         /// A link: refused when it leaves the source, else taken like what it names.
         mutating func follow(_ full: String, path: String, ancestors: [FolderID]) throws(SiteBuildError) {
-            guard let target = SourceReading.realPath(full) else {
+            guard let target = FilePaths.realPath(full) else {
                 // A dangling link reads nothing; a link to itself is a loop.
                 if errno == ELOOP { problem(path, "symbolic link loop (too many levels of symbolic links)") }
                 return

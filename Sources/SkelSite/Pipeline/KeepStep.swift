@@ -1,4 +1,5 @@
 import SkeletonCore
+import SkelsiteStore
 
 /// Step 4: what the live site still holds is placed in the work generation before
 /// anything is made, and that decides what the later steps make.

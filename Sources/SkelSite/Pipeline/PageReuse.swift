@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// Keys of doc pages, so an unchanged page is taken from the live site instead of
 /// rendered (`GenerationWriter.reuse`, with id `page:<key>`).

@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonCore
+import SkelsiteStore
 
 /// Builds a folder of Markdown docs into a site, as the steps of `BuildStep`:
 ///

@@ -1,4 +1,5 @@
 import SkeletonCore
+import SkelsiteStore
 
 // What each build step hands to the next. Every record is complete when it is made
 // and never changes afterwards: a step reads its input and makes a new output.
@@ -124,71 +125,4 @@ struct RenderedComponent: Sendable {
     let pngDigests: [String: String]
     /// Whether it came from the cache rather than being painted this build.
     let fromCache: Bool
-}
-
-/// What a rendered component left behind: its markup and the names of its PNGs.
-struct ComponentArtifacts: Sendable, Equatable {
-    /// The HTML and CSS, or `unread` for a component no page of this build shows (its
-    /// page is kept from the live site): the cache index vouches for the rest of its
-    /// record, and its markup is not read (`RenderCacheIndex`).
-    enum Body: Sendable {
-        case loaded(html: String, css: String)
-        case unread
-
-        var text: (html: String, css: String) {
-            switch self {
-            case .loaded(let html, let css): (html, css)
-            case .unread: preconditionFailure("the markup of a component whose page is kept is never read")
-            }
-        }
-    }
-
-    var scope: String
-    var body: Body
-    var html: String {
-        get { body.text.html }
-        set { body = .loaded(html: newValue, css: css) }
-    }
-    var css: String {
-        get { body.text.css }
-        set { body = .loaded(html: html, css: newValue) }
-    }
-    /// Image size in points (rounded up, as the PNGs are).
-    var width: Int
-    var height: Int
-    /// PNG file names, sorted: dark@1x.png, …, preview.png, strip-light@1x.png.
-    var pngNames: [String]
-    /// Shimmer and pulse move; none and gradient do not (no frames, no preview).
-    var animated: Bool
-    /// Times (seconds) of the frame strip, for captions.
-    var frameTimes: [Double]
-
-    init(scope: String, html: String, css: String, width: Int, height: Int, pngNames: [String], animated: Bool,
-         frameTimes: [Double]) {
-        self.init(scope: scope, body: .loaded(html: html, css: css), width: width, height: height, pngNames: pngNames,
-                  animated: animated, frameTimes: frameTimes)
-    }
-
-    init(scope: String, body: Body, width: Int, height: Int, pngNames: [String], animated: Bool, frameTimes: [Double]) {
-        self.scope = scope
-        self.body = body
-        self.width = width
-        self.height = height
-        self.pngNames = pngNames
-        self.animated = animated
-        self.frameTimes = frameTimes
-    }
-
-    static func == (a: ComponentArtifacts, b: ComponentArtifacts) -> Bool {
-        a.scope == b.scope && a.width == b.width && a.height == b.height && a.pngNames == b.pngNames
-            && a.animated == b.animated && a.frameTimes == b.frameTimes && sameMarkup(a.body, b.body)
-    }
-
-    private static func sameMarkup(_ a: Body, _ b: Body) -> Bool {
-        switch (a, b) {
-        case (.loaded(let html, let css), .loaded(let otherHTML, let otherCSS)): html == otherHTML && css == otherCSS
-        case (.unread, .unread): true
-        default: false
-        }
-    }
 }

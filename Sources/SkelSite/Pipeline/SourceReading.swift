@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 import Platform
 
 /// Reads files of the source folder without ever leaving it: a path is resolved through
@@ -20,15 +21,6 @@ package enum SourceReading {
         }
     }
 
-    /// The real path of `url` (every link resolved), or nil when it does not exist.
-    static func realPath(_ url: URL) -> String? { realPath(url.path) }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// True when `path` (already real) is `root` or inside it.
     static func isInside(_ path: String, root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
@@ -36,9 +28,9 @@ package enum SourceReading {
 
     /// The real path of `relativePath` under `source`, refused when it leaves the source.
     static func resolve(_ relativePath: String, in source: URL) throws(Failure) -> String {
-        guard let root = realPath(source) else { throw Failure(message: "cannot read file: the source folder is gone") }
+        guard let root = FilePaths.realPath(source) else { throw Failure(message: "cannot read file: the source folder is gone") }
         let path = source.appendingPathComponent(relativePath).path
-        guard let real = realPath(path) else { throw Failure(message: "cannot read file: \(errnoText(errno))") }
+        guard let real = FilePaths.realPath(path) else { throw Failure(message: "cannot read file: \(FilePaths.errnoText(errno))") }
         guard isInside(real, root: root) else { throw Failure(message: leavesMessage(real)) }
         return real
     }
@@ -54,10 +46,10 @@ package enum SourceReading {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: the name
         // just resolved must not have become a link since.
         let fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { throw Failure(message: "cannot read file: \(errnoText(errno))") }
+        guard fd >= 0 else { throw Failure(message: "cannot read file: \(FilePaths.errnoText(errno))") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(message: "cannot read file: \(errnoText(errno))") }
+        guard fstat(fd, &info) == 0 else { throw Failure(message: "cannot read file: \(FilePaths.errnoText(errno))") }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(message: "not a regular file; only regular files are read") }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -66,7 +58,7 @@ package enum SourceReading {
             let count = chunk.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(message: "cannot read file: \(errnoText(errno))")
+                throw Failure(message: "cannot read file: \(FilePaths.errnoText(errno))")
             }
             if count == 0 { break }
             bytes += chunk[0..<count]
@@ -110,10 +102,5 @@ package enum SourceReading {
             case .emptyInput: return nil
             }
         }
-    }
-
-    /// "permission denied", from an errno value.
-    package static func errnoText(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
     }
 }

@@ -1,4 +1,5 @@
 import SkeletonCore
+import SkelsiteStore
 
 /// Step 3: parses every spec (in parallel) with the file's own line numbers, then gives
 /// each a title and a unique, stable component id.

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// The files the site builder writes to `<site>/assets/` for the playground besides the
 /// theme's own assets: the renderer module, the same module as a classic script

@@ -1,5 +1,6 @@
 import SkeletonCore
 import SkeletonWeb
+import SkelsiteStore
 
 /// Renders one parsed spec into everything the site shows for it: HTML/CSS from the
 /// emitter and reference PNGs from the core painter. Pure: same spec, same bytes.
@@ -121,5 +122,19 @@ public enum ComponentRenderer {
             initialized = outRowBytes * height
         }
         return RGBAImage(width: width * images.count, height: height, pixels: pixels)
+    }
+}
+
+extension RenderCache {
+    /// The key of a spec block as the doc gives it (see `key(fingerprint:specText:label:inherited:)`).
+    static func key(fingerprint: String, block: SpecBlock, label: String, inherited: String = "") -> String {
+        key(fingerprint: fingerprint, specText: block.text, label: label, inherited: inherited)
+    }
+
+    /// Stores a freshly rendered component (`store(_:artifacts:files:)`).
+    @discardableResult
+    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError)
+        -> (entry: CacheEntryFile.Decoded, record: RenderCacheIndex.Record?) {
+        try store(key, artifacts: output.artifacts, files: output.files)
     }
 }

@@ -1,4 +1,5 @@
 import SkeletonCore
+import SkelsiteStore
 
 /// Step 5: every component from the cache or freshly rendered, in parallel over all
 /// cores, and the PNGs step 4 did not keep written into the work generation. Identical

@@ -1,5 +1,6 @@
 import SkeletonCore
 import SkeletonWeb
+import SkelsiteStore
 
 /// Step 5's last part: every component's scope class as its page will show it, so no
 /// later step lays out or emits a component again.

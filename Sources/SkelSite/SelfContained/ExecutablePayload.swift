@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// Files appended to the `skelsite` executable by scripts/package.sh, so the released
 /// binary carries its default theme and the playground's WebAssembly module

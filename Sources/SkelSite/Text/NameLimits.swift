@@ -1,3 +1,4 @@
+import SkelsiteStore
 /// The bounds on the names skelsite makes from docs and titles: component ids, page and
 /// export file names, temporary names (site/reference/limits.md, "Names skelsite makes").
 /// File systems refuse a name longer than 255 bytes (NAME_MAX) and a path of 4096 bytes

@@ -1,4 +1,5 @@
 import Foundation
+import SkelsiteStore
 
 /// `build --verify-results FILE`: a `skelsite verify --json` file read into agreements
 /// keyed by spec digest. Every field is checked (VerifyResultsJSON); a file that cannot

@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonCore
+import SkelsiteStore
 
 /// The identity of the renderer that render-cache keys start with (`RenderCache.key`):
 /// the version, the artifacts' format version, and the running executable's size and

@@ -10,15 +10,22 @@ import Platform
 /// seconds before it was read (why: a write in the same clock tick as the read can
 /// leave every one of those as it was; the ctime cannot be set back by hand, and two
 /// seconds covers the coarsest file system clocks).
-final class FileDigestMemory: @unchecked Sendable {
+package final class FileDigestMemory: @unchecked Sendable {
     /// Inode, size, modification and change time in nanoseconds.
-    struct Look: Equatable, Sendable {
-        var inode: UInt64
-        var size: Int
-        var modified: Int
-        var changed: Int
+    package struct Look: Equatable, Sendable {
+        package var inode: UInt64
+        package var size: Int
+        package var modified: Int
+        package var changed: Int
 
-        static func of(_ path: String) -> Look? {
+        package init(inode: UInt64, size: Int, modified: Int, changed: Int) {
+            self.inode = inode
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+        }
+
+        package static func of(_ path: String) -> Look? {
             var info = stat()
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return Look(inode: UInt64(info.st_ino), size: Int(info.st_size),
@@ -29,9 +36,9 @@ final class FileDigestMemory: @unchecked Sendable {
 
     /// How long before its read (nanoseconds) a file's last change must be for its
     /// digest to be kept.
-    let settled: Int
+    package let settled: Int
 
-    init(settled: Int = 2_000_000_000) {
+    package init(settled: Int = 2_000_000_000) {
         self.settled = settled
     }
 
@@ -40,7 +47,7 @@ final class FileDigestMemory: @unchecked Sendable {
 
     /// The file's SHA-256 hex, or "missing" when it cannot be read; from memory while the
     /// file looks as it did when hashed.
-    func digest(of path: String) -> String {
+    package func digest(of path: String) -> String {
         guard let look = Look.of(path) else { return "missing" }
         if let entry = lock.withLock({ known[path] }), entry.look == look { return entry.digest }
         let readAt = Self.now()
@@ -55,18 +62,18 @@ final class FileDigestMemory: @unchecked Sendable {
     }
 
     /// A file's bytes (a link is followed, as for a doc), or nil.
-    static func read(_ path: String) -> [UInt8]? {
+    package static func read(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// Whether a file that looked so when it was read at `readAt` had been left alone long
     /// enough for a later write to show in its times.
-    func isSettled(_ look: Look, readAt: Int) -> Bool {
+    package func isSettled(_ look: Look, readAt: Int) -> Bool {
         look.modified <= readAt - settled && look.changed <= readAt - settled
     }
 
     /// The wall clock in nanoseconds (the clock file times are taken from).
-    static func now() -> Int {
+    package static func now() -> Int {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)

@@ -8,14 +8,19 @@ import Platform
 /// written again (why stat and not the bytes: reading 30,000 files to compare them cost
 /// more than writing them; an edit in place changes the modification time, and a
 /// replaced file its inode).
-struct GenerationFiles: Sendable, Equatable {
-    struct Record: Sendable, Equatable {
-        var id: String
-        var stamp: Stamp
+package struct GenerationFiles: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
+        package var id: String
+        package var stamp: Stamp
+
+        package init(id: String, stamp: Stamp) {
+            self.id = id
+            self.stamp = stamp
+        }
 
         /// Whether `id` is "sha256:" + `digest`, compared in place (why: asked for each
         /// of a big site's 28,000 PNGs on every rebuild).
-        func holds(sha256 digest: String) -> Bool {
+        package func holds(sha256 digest: String) -> Bool {
             let bytes = id.utf8
             guard bytes.count == 7 + digest.utf8.count else { return false }
             // Native strings are contiguous UTF-8: one memcmp each (a byte iterator over a
@@ -34,42 +39,46 @@ struct GenerationFiles: Sendable, Equatable {
     }
 
     /// Inode, size and modification time (nanoseconds) of a regular file.
-    struct Stamp: Sendable, Equatable, Hashable {
-        var inode: UInt64
-        var size: Int
-        var modified: Int
+    package struct Stamp: Sendable, Equatable, Hashable {
+        package var inode: UInt64
+        package var size: Int
+        package var modified: Int
 
-        init(inode: UInt64, size: Int, modified: Int) {
+        package init(inode: UInt64, size: Int, modified: Int) {
             self.inode = inode
             self.size = size
             self.modified = modified
         }
 
-        init(_ info: stat) {
+        package init(_ info: stat) {
             inode = UInt64(info.st_ino)
             size = Int(info.st_size)
             modified = info.modifiedNanoseconds
         }
 
         /// The stamp of the regular file at `path` (a link is not followed), else nil.
-        static func of(_ path: String) -> Stamp? {
+        package static func of(_ path: String) -> Stamp? {
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return Stamp(info)
         }
     }
 
-    var records: [String: Record] = [:]
+    package var records: [String: Record] = [:]
+
+    package init(records: [String: Record] = [:]) {
+        self.records = records
+    }
 
     /// Total bytes, for the manifest's summary.
-    var bytes: Int { records.values.reduce(0) { $0 + $1.stamp.size } }
+    package var bytes: Int { records.values.reduce(0) { $0 + $1.stamp.size } }
 
     // MARK: the file format
 
     /// One line a file, sorted by path (its UTF-8 bytes): `inode size modified id path`.
     /// A path never holds a newline (site paths come from doc names and ids), but `%` and
     /// newline are escaped all the same, so a strange name cannot forge a line.
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(records.count * 130)
         out += Self.header
@@ -134,7 +143,7 @@ struct GenerationFiles: Sendable, Equatable {
 
     /// nil when the text is not a whole file of this format (a torn or foreign file
     /// trusts nothing).
-    static func decode(_ bytes: [UInt8]) -> GenerationFiles? {
+    package static func decode(_ bytes: [UInt8]) -> GenerationFiles? {
         guard bytes.count >= header.count, bytes.starts(with: header), bytes.last == 0x0A else { return nil }
         var files = GenerationFiles()
         // About 120 bytes a line: reserved up front, so the table is not grown 15 times.
@@ -162,17 +171,17 @@ struct GenerationFiles: Sendable, Equatable {
 
     /// Byte by byte (why: by characters, the check of 29,000 paths was a third of
     /// encoding the record).
-    static func needsEscape(_ path: String) -> Bool {
+    package static func needsEscape(_ path: String) -> Bool {
         path.utf8.contains { $0 == 0x25 || $0 == 0x0A || $0 == 0x0D }
     }
 
-    static func escape(_ path: String) -> String {
+    package static func escape(_ path: String) -> String {
         guard needsEscape(path) else { return path }
         return path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
             .replacingOccurrences(of: "\r", with: "%0D")
     }
 
-    static func unescape(_ path: String) -> String {
+    package static func unescape(_ path: String) -> String {
         guard path.utf8.contains(0x25) else { return path }
         return path.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
             .replacingOccurrences(of: "%25", with: "%")
@@ -182,27 +191,37 @@ struct GenerationFiles: Sendable, Equatable {
 /// Every entry under a folder, by readdir and lstat (why not Foundation's enumerator:
 /// it takes seconds on the tens of thousands of PNGs of a big site). Links are listed as
 /// links, never followed.
-struct FolderScan: Sendable {
-    enum Kind: Sendable, Equatable { case file, link, folder, other }
+package struct FolderScan: Sendable {
+    package enum Kind: Sendable, Equatable { case file, link, folder, other }
 
-    struct Entry: Sendable {
-        var kind: Kind
+    package struct Entry: Sendable {
+        package var kind: Kind
         /// A file's; a folder's or link's holds only its inode (see `list`).
-        var stamp: GenerationFiles.Stamp
+        package var stamp: GenerationFiles.Stamp
+
+        package init(kind: Kind, stamp: GenerationFiles.Stamp) {
+            self.kind = kind
+            self.stamp = stamp
+        }
     }
 
     /// Relative path -> entry, folders included.
-    var entries: [String: Entry] = [:]
+    package var entries: [String: Entry] = [:]
+
+    package init(entries: [String: Entry] = [:]) {
+        self.entries = entries
+    }
+
     /// How many entries are not folders, and how many folders (below the root) were empty
     /// or could not be listed.
-    var nonFolderCount = 0
-    var emptyFolderCount = 0
+    package var nonFolderCount = 0
+    package var emptyFolderCount = 0
 
     /// Lists folder by folder, a level at a time, the folders of a level in parallel (why:
     /// a big site's `png/` holds a folder per component; one `stat` per file is most of
     /// a rebuild's fixed cost), each entry `stat`ed relative to its open folder.
     /// `expecting`: about how many entries there are (the table is made that big at once).
-    static func of(_ root: String, expecting: Int = 0) -> FolderScan {
+    package static func of(_ root: String, expecting: Int = 0) -> FolderScan {
         var scan = FolderScan()
         scan.entries.reserveCapacity(expecting)
         var level: [String] = [""]
@@ -223,7 +242,7 @@ struct FolderScan: Sendable {
 
     /// `of(folder.path)` for a generation about the size of `files` (files plus their
     /// folders: a component's folder holds four or more PNGs).
-    static func of(_ folder: URL, like files: GenerationFiles?) -> FolderScan {
+    package static func of(_ folder: URL, like files: GenerationFiles?) -> FolderScan {
         let count = files?.records.count ?? 0
         return of(folder.path, expecting: count + count / 4)
     }
@@ -264,32 +283,5 @@ struct FolderScan: Sendable {
             out.append((prefix + name, Entry(kind: kind, stamp: GenerationFiles.Stamp(info))))
         }
         return out
-    }
-}
-
-extension GenerationFiles {
-    /// Whether `scan` (of the live generation) still holds exactly these files as the
-    /// build left them: no file missing, changed, replaced or added, besides the marker.
-    ///
-    /// A `diff/` folder holding `DiffReportFolder.marker` is the build's placeholder or the
-    /// report `skelsite diff` put in its place: only that its `index.html` and marker are
-    /// there counts, so a report does not make the next build rebuild (the PNGs it
-    /// describes are unchanged), while a missing page does.
-    func matches(_ scan: FolderScan) -> Bool {
-        let report = DiffReportFolder.siteFolderName + "/"
-        let kept = [report + "index.html", report + DiffReportFolder.marker]
-        let hasReport = scan.entries[kept[1]]?.kind == .file
-        for (path, record) in records {
-            if hasReport && path.hasPrefix(report) {
-                if kept.contains(path) && scan.entries[path]?.kind != .file { return false }
-                continue
-            }
-            guard let entry = scan.entries[path], entry.kind == .file, entry.stamp == record.stamp else { return false }
-        }
-        for (path, entry) in scan.entries where entry.kind != .folder && path != OutputSwap.markerName {
-            if hasReport && path.hasPrefix(report) { continue }
-            if records[path] == nil { return false }
-        }
-        return true
     }
 }

@@ -23,44 +23,44 @@ import Platform
 /// wrong folder (an inode reused) is harmless: every file is checked against its stamp. An output that is a user's link to a folder
 /// is followed: the site is published into that folder and the link is kept. Builds
 /// into the same output take turns (a lock file in the store).
-final class OutputGenerations: Sendable {
+package final class OutputGenerations: Sendable {
     /// The folder that holds the live site: `--output`, or the folder a link there names.
-    let output: URL
+    package let output: URL
     /// `.NAME.skelsite` beside `output`.
-    let store: URL
+    package let store: URL
     /// The live generation's manifest, when the output holds one.
-    let liveManifest: OutputManifest?
+    package let liveManifest: OutputManifest?
     /// Whether the output exists (a folder, possibly empty).
-    let outputExists: Bool
+    package let outputExists: Bool
     private let lockDescriptor: Int32
 
-    static let workName = "work"
-    static let lockName = "lock"
+    package static let workName = "work"
+    package static let lockName = "lock"
 
     /// The folder the live site is in, when there is one.
-    var liveFolder: URL? { outputExists ? output : nil }
+    package var liveFolder: URL? { outputExists ? output : nil }
 
     /// The generation this build writes.
-    var workFolder: URL { store.appendingPathComponent(Self.workName) }
+    package var workFolder: URL { store.appendingPathComponent(Self.workName) }
 
     private func recordURL(_ generation: UInt64) -> URL { store.appendingPathComponent("\(generation).files") }
 
     /// The inode of a real folder, which names its record.
-    static func identity(of folder: URL) -> UInt64? {
+    package static func identity(of folder: URL) -> UInt64? {
         var info = stat()
         guard lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
         return UInt64(info.st_ino)
     }
 
     /// What the live generation holds, when its record is readable.
-    func liveFiles() -> GenerationFiles? {
+    package func liveFiles() -> GenerationFiles? {
         guard outputExists, let generation = Self.identity(of: output) else { return nil }
         return BuildMemory.generationFiles.value(at: recordURL(generation).path, decode: GenerationFiles.decode)
     }
 
     /// Finds the output, takes the store's lock (waiting for another build into the same
     /// output to finish) and sees what is live.
-    static func open(for requested: URL) throws(SiteBuildError) -> OutputGenerations {
+    package static func open(for requested: URL) throws(SiteBuildError) -> OutputGenerations {
         let output = try resolve(requested)
         // Checked before anything is made, and again under the lock.
         _ = try checkOutput(output, requested: requested)
@@ -76,12 +76,12 @@ final class OutputGenerations: Sendable {
         }
         let lockPath = store.appendingPathComponent(lockName).path
         let descriptor = Platform.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw .io("cannot open \(lockPath): \(SourceReading.errnoText(errno))") }
+        guard descriptor >= 0 else { throw .io("cannot open \(lockPath): \(FilePaths.errnoText(errno))") }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let code = errno
                 close(descriptor)
-                throw .io("cannot lock \(lockPath): \(SourceReading.errnoText(code))")
+                throw .io("cannot lock \(lockPath): \(FilePaths.errnoText(code))")
             }
         }
         let exists: Bool
@@ -102,16 +102,16 @@ final class OutputGenerations: Sendable {
 
     deinit { close(lockDescriptor) }
 
-    static func storeURL(for output: URL) -> URL {
+    package static func storeURL(for output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).skelsite")
     }
 
     /// Follows the user's links to the folder that holds the site.
-    static func resolve(_ requested: URL) throws(SiteBuildError) -> URL {
+    package static func resolve(_ requested: URL) throws(SiteBuildError) -> URL {
         let path = requested.standardizedFileURL
         var info = stat()
         guard lstat(path.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
-        guard let real = SourceReading.realPath(path) else {
+        guard let real = FilePaths.realPath(path) else {
             throw .io("output \(requested.path) is a symbolic link to a missing folder; create the folder or remove the link")
         }
         return URL(fileURLWithPath: real)
@@ -131,7 +131,7 @@ final class OutputGenerations: Sendable {
 
     /// Removes what a killed build left in the store (records of generations that are
     /// gone, temporary files), and makes the work generation a real folder.
-    func prepareWork() throws(SiteBuildError) -> URL {
+    package func prepareWork() throws(SiteBuildError) -> URL {
         OutputSwap.removeDebris(of: output)
         var keep: Set<String> = [Self.workName, Self.lockName]
         if outputExists, let generation = Self.identity(of: output) { keep.insert("\(generation).files") }
@@ -147,7 +147,7 @@ final class OutputGenerations: Sendable {
         }
         if lstat(work.path, &info) != 0 {
             CrashPoint.mutation()
-            guard mkdir(work.path, 0o755) == 0 else { throw .io("cannot create \(work.path): \(SourceReading.errnoText(errno))") }
+            guard mkdir(work.path, 0o755) == 0 else { throw .io("cannot create \(work.path): \(FilePaths.errnoText(errno))") }
         }
         return work
     }
@@ -159,7 +159,7 @@ final class OutputGenerations: Sendable {
     /// returns that folder's identity.
     /// `encoded`: `files.encoded()`, when the caller made it already.
     @discardableResult
-    func publish(_ files: GenerationFiles, encoded: [UInt8]? = nil, manifest: OutputManifest, useExchange: Bool = true)
+    package func publish(_ files: GenerationFiles, encoded: [UInt8]? = nil, manifest: OutputManifest, useExchange: Bool = true)
         throws(SiteBuildError) -> UInt64? {
         var prefilled: UInt64?
         let work = workFolder
@@ -174,12 +174,12 @@ final class OutputGenerations: Sendable {
             CrashPoint.mutation()
             try PlainFileWriter.write(manifest.markerText(), to: markerPath.path)
         } catch {
-            throw .io("cannot write \(markerPath.path): \(SourceReading.errnoText(error.code))")
+            throw .io("cannot write \(markerPath.path): \(FilePaths.errnoText(error.code))")
         }
         if !outputExists {
             CrashPoint.mutation()
             guard rename(work.path, output.path) == 0 else {
-                throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(errno))")
+                throw .io("cannot move the new output into place at \(output.path): \(FilePaths.errnoText(errno))")
             }
             prefilled = prefillWork(files)
         } else if OutputSwap.isMountPoint(output.path) {
@@ -197,7 +197,7 @@ final class OutputGenerations: Sendable {
                 guard rename(work.path, output.path) == 0 else {
                     let code = errno
                     _ = rename(aside.path, output.path)
-                    throw .io("cannot move the new output into place at \(output.path): \(SourceReading.errnoText(code))")
+                    throw .io("cannot move the new output into place at \(output.path): \(FilePaths.errnoText(code))")
                 }
                 CrashPoint.mutation()
                 _ = rename(aside.path, work.path)
@@ -205,7 +205,7 @@ final class OutputGenerations: Sendable {
                 // A bind mount of a folder of the same file system: busy as any mount point.
                 try publishInPlace(work)
             } else {
-                throw .io("cannot move the old output aside: \(SourceReading.errnoText(errno))")
+                throw .io("cannot move the old output aside: \(FilePaths.errnoText(errno))")
             }
         }
         // Records of generations no longer live (kept only when the exchange is done).
@@ -267,11 +267,11 @@ final class OutputGenerations: Sendable {
             CrashPoint.mutation()
             try PlainFileWriter.write(bytes, to: temporary.path)
         } catch {
-            throw .io("cannot write \(temporary.path): \(SourceReading.errnoText(error.code))")
+            throw .io("cannot write \(temporary.path): \(FilePaths.errnoText(error.code))")
         }
         CrashPoint.mutation()
         guard rename(temporary.path, final.path) == 0 else {
-            throw .io("cannot write \(final.path): \(SourceReading.errnoText(errno))")
+            throw .io("cannot write \(final.path): \(FilePaths.errnoText(errno))")
         }
     }
 }

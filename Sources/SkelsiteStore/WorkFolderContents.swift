@@ -3,49 +3,49 @@
 /// there. Known records are looked up as they are, not copied into a scan first (why:
 /// building a 34,000-entry scan from them was a twentieth of serve's rebuild); their
 /// folders are found from the paths only when the build ends.
-struct WorkFolderContents: Sendable {
+package struct WorkFolderContents: Sendable {
     private let scan: FolderScan?
     private let known: GenerationFiles?
 
-    static func listed(_ scan: FolderScan) -> WorkFolderContents { .init(scan: scan, known: nil) }
+    package static func listed(_ scan: FolderScan) -> WorkFolderContents { .init(scan: scan, known: nil) }
 
-    static func known(_ files: GenerationFiles) -> WorkFolderContents { .init(scan: nil, known: files) }
+    package static func known(_ files: GenerationFiles) -> WorkFolderContents { .init(scan: nil, known: files) }
 
     /// The stamp of the regular file at `path` (nil: none, or a link, folder or other).
-    func fileStamp(_ path: String) -> GenerationFiles.Stamp? {
+    package func fileStamp(_ path: String) -> GenerationFiles.Stamp? {
         if let known { return known.records[path]?.stamp }
         guard let entry = scan?.entries[path], entry.kind == .file else { return nil }
         return entry.stamp
     }
 
     /// Whether the work folder held a file, link or other non-folder at `path`.
-    func holdsNonFolder(_ path: String) -> Bool {
+    package func holdsNonFolder(_ path: String) -> Bool {
         if let known { return known.records[path] != nil }
         guard let entry = scan?.entries[path] else { return false }
         return entry.kind != .folder
     }
 
     /// How many non-folders it held (`nonFolders.count`, without making the list).
-    var nonFolderCount: Int { known?.records.count ?? scan?.nonFolderCount ?? 0 }
+    package var nonFolderCount: Int { known?.records.count ?? scan?.nonFolderCount ?? 0 }
 
     /// How many of its folders held nothing, or could not be listed (known records hold
     /// files only, so each folder they imply holds one).
-    var emptyFolderCount: Int { scan?.emptyFolderCount ?? 0 }
+    package var emptyFolderCount: Int { scan?.emptyFolderCount ?? 0 }
 
     /// The folders a listing found (none when known: `allFolders` finds them).
-    var listedFolders: Set<String> {
+    package var listedFolders: Set<String> {
         guard let scan else { return [] }
         return Set(scan.entries.lazy.filter { $0.value.kind == .folder }.map(\.key))
     }
 
     /// Every path that is not a folder: files, and in a listing links and others too.
-    var nonFolders: [String] {
+    package var nonFolders: [String] {
         if let known { return Array(known.records.keys) }
         return scan?.entries.filter { $0.value.kind != .folder }.map(\.key) ?? []
     }
 
     /// Every folder: listed, or each folder a known file lies in.
-    func allFolders() -> Set<String> {
+    package func allFolders() -> Set<String> {
         guard let known else { return listedFolders }
         var folders: Set<String> = []
         for path in known.records.keys {

@@ -6,23 +6,30 @@ import Foundation
 /// rebuilds instead of listing and `stat`ing 29,000 files each time
 /// (site/reference/output-folder.md, "What serve trusts"); `skelsite build` never does,
 /// so a file edited by hand in `_site` is found and repaired.
-final class PublishedGenerations: @unchecked Sendable {
-    struct Left: Sendable {
-        var live: UInt64
-        var liveFiles: GenerationFiles
-        var work: UInt64
-        var workFiles: GenerationFiles
+package final class PublishedGenerations: @unchecked Sendable {
+    package struct Left: Sendable {
+        package var live: UInt64
+        package var liveFiles: GenerationFiles
+        package var work: UInt64
+        package var workFiles: GenerationFiles
+
+        package init(live: UInt64, liveFiles: GenerationFiles, work: UInt64, workFiles: GenerationFiles) {
+            self.live = live
+            self.liveFiles = liveFiles
+            self.work = work
+            self.workFiles = workFiles
+        }
     }
 
     private let lock = NSLock()
     private var byOutput: [String: Left] = [:]
 
-    func remember(_ left: Left, for output: URL) {
+    package func remember(_ left: Left, for output: URL) {
         lock.withLock { byOutput[output.path] = left }
     }
 
     /// What the last build left, while both folders are still the ones it left.
-    func left(for output: URL, work: URL) -> Left? {
+    package func left(for output: URL, work: URL) -> Left? {
         guard let left = lock.withLock({ byOutput[output.path] }),
               OutputGenerations.identity(of: output) == left.live, OutputGenerations.identity(of: work) == left.work else { return nil }
         return left

@@ -7,20 +7,20 @@ public enum FileErrorText {
     /// `path`, when given, lets an unspecific error (Foundation's 512, "write failed")
     /// be told by looking at the file: a folder in the way, a missing or read-only folder.
     public static func describe(_ error: Error, path: String? = nil) -> String {
-        if let failure = error as? PlainFileWriter.Failure { return SourceReading.errnoText(failure.code) }
-        if let posix = error as? POSIXError { return SourceReading.errnoText(posix.code.rawValue) }
+        if let failure = error as? PlainFileWriter.Failure { return FilePaths.errnoText(failure.code) }
+        if let posix = error as? POSIXError { return FilePaths.errnoText(posix.code.rawValue) }
         let ns = error as NSError
-        if ns.domain == NSPOSIXErrorDomain { return SourceReading.errnoText(Int32(ns.code)) }
+        if ns.domain == NSPOSIXErrorDomain { return FilePaths.errnoText(Int32(ns.code)) }
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return SourceReading.errnoText(Int32(underlying.code))
+            return FilePaths.errnoText(Int32(underlying.code))
         }
         if ns.domain == NSCocoaErrorDomain {
             switch CocoaError.Code(rawValue: ns.code) {
-            case .fileWriteNoPermission, .fileReadNoPermission: return SourceReading.errnoText(EACCES)
-            case .fileNoSuchFile, .fileReadNoSuchFile: return SourceReading.errnoText(ENOENT)
-            case .fileWriteOutOfSpace: return SourceReading.errnoText(ENOSPC)
-            case .fileWriteVolumeReadOnly: return SourceReading.errnoText(EROFS)
-            case .fileWriteFileExists: return SourceReading.errnoText(EEXIST)
+            case .fileWriteNoPermission, .fileReadNoPermission: return FilePaths.errnoText(EACCES)
+            case .fileNoSuchFile, .fileReadNoSuchFile: return FilePaths.errnoText(ENOENT)
+            case .fileWriteOutOfSpace: return FilePaths.errnoText(ENOSPC)
+            case .fileWriteVolumeReadOnly: return FilePaths.errnoText(EROFS)
+            case .fileWriteFileExists: return FilePaths.errnoText(EEXIST)
             case .fileReadInvalidFileName, .fileWriteInvalidFileName: return "invalid file name"
             case .fileReadCorruptFile: return "the file is damaged"
             case .fileReadInapplicableStringEncoding, .fileWriteInapplicableStringEncoding: return "the text is not valid UTF-8"
@@ -31,14 +31,14 @@ public enum FileErrorText {
     }
 
     /// Why writing `path` would fail, found by looking; nil when nothing explains it.
-    static func probe(_ path: String) -> String? {
+    package static func probe(_ path: String) -> String? {
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return SourceReading.errnoText(EISDIR) }
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return FilePaths.errnoText(EISDIR) }
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
-        guard stat(folder, &info) == 0 else { return SourceReading.errnoText(errno) }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return SourceReading.errnoText(ENOTDIR) }
-        if access(folder, W_OK) != 0 { return SourceReading.errnoText(errno) }
+        guard stat(folder, &info) == 0 else { return FilePaths.errnoText(errno) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return FilePaths.errnoText(ENOTDIR) }
+        if access(folder, W_OK) != 0 { return FilePaths.errnoText(errno) }
         return nil
     }
 }

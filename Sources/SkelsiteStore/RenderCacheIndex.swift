@@ -14,29 +14,41 @@ import Foundation
 /// A rebuild does not write the whole file again: what changed is appended to
 /// `.entries.journal` (`RenderCacheJournal`), and the two are compacted into a new index
 /// when the journal grows past the index's own size.
-struct RenderCacheIndex: Sendable, Equatable {
-    static let fileName = ".entries.index"
+package struct RenderCacheIndex: Sendable, Equatable {
+    package static let fileName = ".entries.index"
     private static let magic = "skelsite-render-index 1\n"
 
     /// The SHA-256 hex the index file this came from ends with (nil: not from a file), and
     /// that file's size; the journal names the index it follows by this digest.
-    var baseDigest: String?
-    var baseSize = 0
+    package var baseDigest: String?
+    package var baseSize = 0
     /// The length of the journal's whole batches read over it (0: none).
-    var journalLength = 0
+    package var journalLength = 0
 
-    static func == (a: RenderCacheIndex, b: RenderCacheIndex) -> Bool { a.records == b.records }
+    package static func == (a: RenderCacheIndex, b: RenderCacheIndex) -> Bool { a.records == b.records }
 
-    struct Record: Sendable, Equatable {
-        var stamp: GenerationFiles.Stamp
+    package struct Record: Sendable, Equatable {
+        package var stamp: GenerationFiles.Stamp
         /// The entry file's bytes up to and including the empty line.
-        var head: [UInt8]
+        package var head: [UInt8]
+
+        package init(stamp: GenerationFiles.Stamp, head: [UInt8]) {
+            self.stamp = stamp
+            self.head = head
+        }
     }
 
-    var records: [String: Record] = [:]
+    package var records: [String: Record] = [:]
+
+    package init(baseDigest: String? = nil, baseSize: Int = 0, journalLength: Int = 0, records: [String: Record] = [:]) {
+        self.baseDigest = baseDigest
+        self.baseSize = baseSize
+        self.journalLength = journalLength
+        self.records = records
+    }
 
     /// The head of an entry file's bytes (through the first empty line), or nil.
-    static func head(of entry: [UInt8]) -> [UInt8]? {
+    package static func head(of entry: [UInt8]) -> [UInt8]? {
         var end = 0
         while end + 1 < entry.count && !(entry[end] == 0x0A && entry[end + 1] == 0x0A) { end += 1 }
         guard end + 1 < entry.count else { return nil }
@@ -44,7 +56,7 @@ struct RenderCacheIndex: Sendable, Equatable {
     }
 
     /// The index file, with the journal's changes over it.
-    static func read(from directory: URL) -> RenderCacheIndex {
+    package static func read(from directory: URL) -> RenderCacheIndex {
         guard var index = BuildMemory.cacheIndex.value(at: directory.appendingPathComponent(fileName).path, decode: decode),
               let digest = index.baseDigest else { return .init() }
         let journal = RenderCacheJournal.read(from: directory, base: digest)
@@ -56,7 +68,7 @@ struct RenderCacheIndex: Sendable, Equatable {
     /// Saves this index for the next build, which read `previous`: appends the changes to
     /// the journal, or writes the whole index when there is no index to follow or the
     /// journal would outgrow it (or 64 KiB, for a small site's index).
-    func write(to directory: URL, after previous: RenderCacheIndex) {
+    package func write(to directory: URL, after previous: RenderCacheIndex) {
         guard let base = previous.baseDigest else { return write(to: directory) }
         // Compared first, then only the changes sorted (why: sorting 5000 keys to append
         // one changed entry cost more than the append).
@@ -72,7 +84,7 @@ struct RenderCacheIndex: Sendable, Equatable {
     /// The whole index under a temporary name, then renamed into place; the journal of
     /// the index it replaces is removed (it names that index, so it is never applied to
     /// this one, even when the removal does not happen).
-    func write(to directory: URL) {
+    package func write(to directory: URL) {
         let final = directory.appendingPathComponent(Self.fileName).path
         let temporary = directory.appendingPathComponent("\(Self.fileName).tmp-\(ProcessInfo.processInfo.processIdentifier)").path
         let bytes = encoded()
@@ -100,7 +112,7 @@ struct RenderCacheIndex: Sendable, Equatable {
 
     /// A line `key inode size modified head-bytes` per entry, sorted by key, each followed
     /// by its head; then the SHA-256 hex of all that.
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out = Array(Self.magic.utf8)
         for key in records.keys.sorted() {
             let record = records[key]!
@@ -111,7 +123,7 @@ struct RenderCacheIndex: Sendable, Equatable {
         return out
     }
 
-    static func decode(_ bytes: [UInt8]) -> RenderCacheIndex? {
+    package static func decode(_ bytes: [UInt8]) -> RenderCacheIndex? {
         let magicBytes = Array(magic.utf8)
         guard bytes.count >= magicBytes.count + 64, Array(bytes.prefix(magicBytes.count)) == magicBytes else { return nil }
         let end = bytes.count - 64

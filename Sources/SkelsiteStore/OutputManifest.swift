@@ -11,34 +11,51 @@ import Foundation
 /// warning must take the up-to-date path too, and still print what the build that
 /// wrote it printed). Warnings of discovery and the theme are found again by every
 /// build before it compares digests, so they are not kept.
-struct OutputManifest: Equatable {
+package struct OutputManifest: Equatable {
     /// `InputDigest.all` of the build that wrote the output; nil: never reuse it.
-    var inputs: String?
-    var documents = 0
-    var drafts = 0
-    var components = 0
+    package var inputs: String?
+    package var documents = 0
+    package var drafts = 0
+    package var components = 0
     /// Distinct specs (cache keys): what a full rebuild would report as cached.
-    var distinctComponents = 0
-    var listing: FileListing
+    package var distinctComponents = 0
+    package var listing: FileListing
     /// The warnings of the build's docs (front matter and specs), sorted for display,
     /// each `path` relative to the source folder (why: diagnostics name docs as the
     /// source was typed, which the next build may type otherwise).
-    var warnings: [RecordedWarning] = []
+    package var warnings: [RecordedWarning] = []
+
+    package init(inputs: String? = nil, documents: Int = 0, drafts: Int = 0, components: Int = 0,
+                 distinctComponents: Int = 0, listing: FileListing, warnings: [RecordedWarning] = []) {
+        self.inputs = inputs
+        self.documents = documents
+        self.drafts = drafts
+        self.components = components
+        self.distinctComponents = distinctComponents
+        self.listing = listing
+        self.warnings = warnings
+    }
 
     /// Count and total size of the site's files (`digest` is kept for older markers;
     /// the generation's own record, `GenerationFiles`, says file by file what it holds).
-    struct FileListing: Equatable {
-        var files = 0
-        var bytes = 0
-        var digest = ""
+    package struct FileListing: Equatable {
+        package var files = 0
+        package var bytes = 0
+        package var digest = ""
 
-        static func of(_ files: GenerationFiles) -> FileListing {
+        package init(files: Int = 0, bytes: Int = 0, digest: String = "") {
+            self.files = files
+            self.bytes = bytes
+            self.digest = digest
+        }
+
+        package static func of(_ files: GenerationFiles) -> FileListing {
             FileListing(files: files.records.count, bytes: files.bytes, digest: "-")
         }
     }
 
     /// The marker file's full text.
-    func markerText() -> String {
+    package func markerText() -> String {
         OutputSwap.markerText + """
             inputs=\(inputs ?? "")
             documents=\(documents)
@@ -53,7 +70,7 @@ struct OutputManifest: Equatable {
     }
 
     /// The manifest in an output folder's marker, or nil when there is none.
-    static func read(from output: URL) -> OutputManifest? {
+    package static func read(from output: URL) -> OutputManifest? {
         guard let text = try? String(contentsOf: output.appendingPathComponent(OutputSwap.markerName), encoding: .utf8)
         else { return nil }
         var fields: [String: String] = [:]
@@ -81,7 +98,7 @@ struct OutputManifest: Equatable {
     /// Digest of everything a build reads: each doc (path and bytes), every file of the
     /// templates folder, the playground's wasm when installed from elsewhere, and the
     /// settings that change output (`settings`: renderer fingerprint and options).
-    static func inputDigest(source: URL, docs: [String], templates: URL, extraFiles: [URL], settings: [String],
+    package static func inputDigest(source: URL, docs: [String], templates: URL, extraFiles: [URL], settings: [String],
                             memory: FileDigestMemory? = nil) -> InputDigest {
         var entries: [(String, URL)] = docs.map { ("doc:" + $0, source.appendingPathComponent($0)) }
         for path in filesUnder(templates) { entries.append(("template:" + path, templates.appendingPathComponent(path))) }
@@ -102,18 +119,24 @@ struct OutputManifest: Equatable {
     }
 
     /// What `inputDigest` found.
-    struct InputDigest: Sendable {
+    package struct InputDigest: Sendable {
         /// Of everything: equal digests, equal output.
-        let all: String
+        package let all: String
         /// Of everything but the docs (templates, extra files, settings): what every
         /// page depends on.
-        let shared: String
+        package let shared: String
         /// Of each doc's bytes, by relative path.
-        let docs: [String: String]
+        package let docs: [String: String]
+
+        package init(all: String, shared: String, docs: [String: String]) {
+            self.all = all
+            self.shared = shared
+            self.docs = docs
+        }
     }
 
     /// Relative paths of the regular files under a folder, sorted.
-    static func filesUnder(_ folder: URL) -> [String] {
+    package static func filesUnder(_ folder: URL) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var files: [String] = []
         while let path = walker.nextObject() as? String {
@@ -130,22 +153,22 @@ struct OutputManifest: Equatable {
 /// A doc's warning as a build found it, kept where the build's shortcuts live (`DocMemo`,
 /// `OutputManifest`) so a build that takes a shortcut prints it again byte for byte.
 /// `path` is relative to the source folder.
-struct RecordedWarning: Sendable, Equatable {
-    var path: String
-    var line: Int
-    var column: Int
-    var message: String
+package struct RecordedWarning: Sendable, Equatable {
+    package var path: String
+    package var line: Int
+    package var column: Int
+    package var message: String
     /// The offending line, for the caret display; nil when unknown.
-    var sourceLine: String?
+    package var sourceLine: String?
 
     /// One marker line's value: path, line, column, message and (when known) source line,
     /// tab-separated, with `%`, tab, CR and LF escaped as `%25`, `%09`, `%0D`, `%0A`.
-    func markerField() -> String {
+    package func markerField() -> String {
         ([path, String(line), String(column), message] + (sourceLine.map { [$0] } ?? []))
             .map(Self.escaped).joined(separator: "\t")
     }
 
-    init(path: String, line: Int, column: Int, message: String, sourceLine: String?) {
+    package init(path: String, line: Int, column: Int, message: String, sourceLine: String?) {
         self.path = path
         self.line = line
         self.column = column
@@ -154,7 +177,7 @@ struct RecordedWarning: Sendable, Equatable {
     }
 
     /// nil when the value is not one `markerField` writes.
-    init?(markerField value: Substring) {
+    package init?(markerField value: Substring) {
         let parts = value.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescaped(String($0)) }
         guard parts.count == 4 || parts.count == 5, let path = parts[0], let lineText = parts[1], let line = Int(lineText),
               let columnText = parts[2], let column = Int(columnText), let message = parts[3] else { return nil }

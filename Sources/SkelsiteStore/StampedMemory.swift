@@ -7,13 +7,15 @@ import Foundation
 /// decoding megabytes again; a file changed or replaced since is read as before. Every
 /// such file is written under a temporary name and renamed into place, so a new
 /// content always comes with a new inode.
-final class StampedMemory<Value: Sendable>: @unchecked Sendable {
+package final class StampedMemory<Value: Sendable>: @unchecked Sendable {
+    package init() {}
+
     private let lock = NSLock()
     private var entries: [String: (stamp: GenerationFiles.Stamp, value: Value)] = [:]
 
     /// The value of the file at `path`: remembered, or read and decoded (then remembered
     /// when the file did not change while it was read). nil when missing or not decodable.
-    func value(at path: String, decode: ([UInt8]) -> Value?) -> Value? {
+    package func value(at path: String, decode: ([UInt8]) -> Value?) -> Value? {
         guard let stamp = GenerationFiles.Stamp.of(path) else { return nil }
         if let known = lock.withLock({ entries[path] }), known.stamp == stamp { return known.value }
         guard let bytes = RenderCache.readRegularFile(path), let value = decode(bytes) else { return nil }
@@ -22,17 +24,15 @@ final class StampedMemory<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Remembers `value` as what the file just written at `path` holds.
-    func remember(_ value: Value, at path: String) {
+    package func remember(_ value: Value, at path: String) {
         guard let stamp = GenerationFiles.Stamp.of(path) else { return }
         lock.withLock { entries[path] = (stamp, value) }
     }
 }
 
-/// The process's memories, one per kind of file.
-enum BuildMemory {
-    static let generationFiles = StampedMemory<GenerationFiles>()
-    static let cacheIndex = StampedMemory<RenderCacheIndex>()
-    /// Keyed by the memo file's path; the value is the settings key and the memos.
-    static let docMemos = StampedMemory<(settings: String, memos: [String: DocMemo])>()
-    static let galleryCards = StampedMemory<GalleryCardsFile>()
+/// The process's memories of the store's files, one per kind (the build's own files have
+/// theirs in SkelSite's `SiteMemory`).
+package enum BuildMemory {
+    package static let generationFiles = StampedMemory<GenerationFiles>()
+    package static let cacheIndex = StampedMemory<RenderCacheIndex>()
 }

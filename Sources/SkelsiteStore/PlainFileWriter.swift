@@ -8,12 +8,18 @@ import Platform
 /// needs per-file durability: output files reach their final name only through the
 /// staging folder's rename, and cache entries through their folder's rename; a crash
 /// leaves at worst a cache that `rm -rf` fixes.
-enum PlainFileWriter {
-    struct Failure: LocalizedError, CustomStringConvertible, Equatable {
-        var path: String
-        var code: Int32
-        var description: String { "\(path): \(String(cString: strerror(code)))" }
-        var errorDescription: String? { description }
+package enum PlainFileWriter {
+    package struct Failure: LocalizedError, CustomStringConvertible, Equatable {
+        package var path: String
+        package var code: Int32
+
+        package init(path: String, code: Int32) {
+            self.path = path
+            self.code = code
+        }
+
+        package var description: String { "\(path): \(String(cString: strerror(code)))" }
+        package var errorDescription: String? { description }
     }
 
     /// Creates or truncates `path` (mode 0644 before umask) and writes `bytes`. A link at
@@ -21,7 +27,7 @@ enum PlainFileWriter {
     /// cache files are written here, so a link there was planted).
     /// Returns the file's status once written.
     @discardableResult
-    static func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String) throws(Failure) -> stat {
+    package static func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String) throws(Failure) -> stat {
         try write(bytes, to: path, opening: O_TRUNC)
     }
 
@@ -29,7 +35,7 @@ enum PlainFileWriter {
     /// included, is left alone), writes `bytes` and returns the new file's status (why:
     /// one path lookup a file, where checking the path before and stamping it after were
     /// two more, on tens of thousands of output files).
-    static func create<Bytes: ContiguousBytes>(_ bytes: Bytes, at path: String) throws(Failure) -> stat {
+    package static func create<Bytes: ContiguousBytes>(_ bytes: Bytes, at path: String) throws(Failure) -> stat {
         try write(bytes, to: path, opening: O_EXCL)
     }
 
@@ -61,7 +67,7 @@ enum PlainFileWriter {
         if let failure { throw Failure(path: path, code: failure) }
     }
 
-    static func write(_ text: String, to path: String) throws(Failure) {
+    package static func write(_ text: String, to path: String) throws(Failure) {
         _ = try write(Array(text.utf8), to: path)
     }
 }

@@ -4,8 +4,8 @@
 /// hashed. Held by its owner and handed to each build through `SiteBuilder.Options.trust`,
 /// never process-wide: two sessions in one process remember apart.
 public final class OutputTrust: Sendable {
-    let published = PublishedGenerations()
-    let digests = FileDigestMemory()
+    package let published = PublishedGenerations()
+    package let digests = FileDigestMemory()
 
     public init() {}
 }

@@ -11,22 +11,22 @@ import Foundation
 /// MODIFIED COUNT\n` and COUNT bytes of head (set), or `- KEY\n` (removed). A reader
 /// stops at the first batch that is short or does not match its digest (a write torn by
 /// a kill or a full disk); the next append cuts that tail off first.
-enum RenderCacheJournal {
-    static let fileName = ".entries.journal"
+package enum RenderCacheJournal {
+    package static let fileName = ".entries.journal"
     private static let magic = "skelsite-render-journal 1 "
     /// The journal is folded into a new index when it would outgrow the index, or this
     /// for a small index (why: a few builds of a small site should not each rewrite it).
-    static let smallestLimit = 64 * 1024
+    package static let smallestLimit = 64 * 1024
 
     /// The changes in order (later ones win), and the length of the file up to the end of
     /// its last whole batch (0 when there is no journal for `base`).
-    static func read(from directory: URL, base: String) -> (changes: [(String, RenderCacheIndex.Record?)], length: Int) {
+    package static func read(from directory: URL, base: String) -> (changes: [(String, RenderCacheIndex.Record?)], length: Int) {
         let path = directory.appendingPathComponent(fileName).path
         guard let bytes = RenderCache.readRegularFile(path) else { return ([], 0) }
         return decode(bytes, base: base)
     }
 
-    static func decode(_ bytes: [UInt8], base: String) -> (changes: [(String, RenderCacheIndex.Record?)], length: Int) {
+    package static func decode(_ bytes: [UInt8], base: String) -> (changes: [(String, RenderCacheIndex.Record?)], length: Int) {
         let header = Array((magic + base + "\n").utf8)
         guard bytes.count >= header.count, bytes[..<header.count].elementsEqual(header) else { return ([], 0) }
         var changes: [(String, RenderCacheIndex.Record?)] = []
@@ -67,7 +67,7 @@ enum RenderCacheJournal {
     }
 
     /// One batch of `changes`, with its line and digest.
-    static func batch(_ changes: [(String, RenderCacheIndex.Record?)]) -> [UInt8] {
+    package static func batch(_ changes: [(String, RenderCacheIndex.Record?)]) -> [UInt8] {
         var body: [UInt8] = []
         for (key, record) in changes {
             if let record {
@@ -82,7 +82,7 @@ enum RenderCacheJournal {
 
     /// Appends `batch` to the journal of index `base`, whose whole batches end at
     /// `validLength` (0: there is none yet; it is made, under a temporary name).
-    static func append(_ batch: [UInt8], to directory: URL, base: String, validLength: Int) {
+    package static func append(_ batch: [UInt8], to directory: URL, base: String, validLength: Int) {
         let path = directory.appendingPathComponent(fileName).path
         let descriptor = validLength > 0 ? open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) : -1
         var info = stat()

@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonCore
+import SkelsiteStore
 
 /// What a rebuild needs of a doc whose bytes did not change, so it need not read,
 /// render or parse it again: its slug, title and front matter (nav, search index,
@@ -53,7 +54,7 @@ enum DocMemoStore {
 
     /// The memos by doc path, or none when the file is missing, damaged or of other settings.
     static func read(from directory: URL, settings: String) -> [String: DocMemo] {
-        let known = BuildMemory.docMemos.value(at: directory.appendingPathComponent(fileName).path) { bytes in
+        let known = SiteMemory.docMemos.value(at: directory.appendingPathComponent(fileName).path) { bytes in
             decode(bytes).map { (settings: $0.settings, memos: $0.memos) }
         }
         guard let known, known.settings == settings else { return [:] }
@@ -70,7 +71,7 @@ enum DocMemoStore {
             return
         }
         CrashPoint.mutation()
-        if rename(temporary, final) != 0 { unlink(temporary) } else { BuildMemory.docMemos.remember((settings, memos), at: final) }
+        if rename(temporary, final) != 0 { unlink(temporary) } else { SiteMemory.docMemos.remember((settings, memos), at: final) }
     }
 
     static func encode(_ memos: [String: DocMemo], settings: String) -> [UInt8] {

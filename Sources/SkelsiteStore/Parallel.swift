@@ -2,8 +2,8 @@ import Foundation
 
 /// `map` over all cores. Results keep input order, so output never depends on
 /// scheduling.
-enum Parallel {
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+package enum Parallel {
+    package static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         if items.count <= 1 { return items.map(transform) }
         let results = ResultSlots<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
@@ -16,7 +16,7 @@ enum Parallel {
 extension Parallel {
     /// `map` over all cores in a few large chunks, for many small transforms (why: a
     /// dispatch per item cost more than making a gallery card).
-    static func chunks<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    package static func chunks<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         let count = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 4)
         guard count > 1 else { return items.map(transform) }
         let size = (items.count + count - 1) / count
@@ -31,15 +31,15 @@ private final class ResultSlots<R>: @unchecked Sendable {
     private var slots: [R?]
     private let lock = NSLock()
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    package init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: R) {
+    package func set(_ index: Int, _ value: R) {
         lock.lock()
         slots[index] = value
         lock.unlock()
     }
 
-    func values() -> [R] {
+    package func values() -> [R] {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }
@@ -50,11 +50,11 @@ private final class ResultSlots<R>: @unchecked Sendable {
 /// for it. (Why: a rebuild's one `stat` per file of the work folder does not depend on
 /// parsing or rendering, and on a big site took as long as both; begun beside them, it
 /// costs a one-spec rebuild almost no time of its own.)
-final class Background<Value: Sendable>: @unchecked Sendable {
+package final class Background<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping @Sendable () -> Value) {
+    package init(_ work: @escaping @Sendable () -> Value) {
         Thread.detachNewThread { [self] in
             result = work()
             done.signal()
@@ -62,7 +62,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value, once the thread has it (the semaphore orders the write before this read).
-    func value() -> Value {
+    package func value() -> Value {
         done.wait()
         done.signal()
         return result!
@@ -73,7 +73,7 @@ extension Parallel {
     /// Runs `beside` on a thread of its own while `here` runs on the caller's, and returns
     /// both outcomes once both are done (why both: nothing may still write once the caller
     /// has gone on, or returned with the other's error).
-    static func both<Beside: Sendable, Here>(beside: @escaping @Sendable () throws(SiteBuildError) -> Beside,
+    package static func both<Beside: Sendable, Here>(beside: @escaping @Sendable () throws(SiteBuildError) -> Beside,
                                              here: () throws(SiteBuildError) -> Here)
         -> (beside: Result<Beside, SiteBuildError>, here: Result<Here, SiteBuildError>) {
         let thread = Background { Result { () throws(SiteBuildError) in try beside() } }

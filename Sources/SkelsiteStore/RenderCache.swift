@@ -22,14 +22,14 @@ import Platform
 /// file, not a link), so a truncated, edited or missing file makes the entry a miss and
 /// the component is rendered again (site/reference/limits.md, "Files the build reads
 /// and writes").
-final class RenderCache: @unchecked Sendable {
-    let directory: URL
+package final class RenderCache: @unchecked Sendable {
+    package let directory: URL
     /// `directory.path`, once (why: a rebuild looks up 5000 entries, and building each
     /// entry's `URL` was a fortieth of a one-spec rebuild).
     private let directoryPath: String
     private let fileManager = FileManager()
 
-    init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
         directoryPath = directory.path
     }
@@ -38,10 +38,10 @@ final class RenderCache: @unchecked Sendable {
     /// rebuilt tool re-renders), the accessible label and the spec's text. Not where the
     /// spec sits in its file: neither the painter nor the emitter outputs source
     /// positions, so moving a spec does not re-render it.
-    static func key(fingerprint: String, block: SpecBlock, label: String, inherited: String = "") -> String {
+    package static func key(fingerprint: String, specText: String, label: String, inherited: String = "") -> String {
         // Inherited defaults (front matter, project file) only when there are some, so
         // every other key stays what it was.
-        var material = "\(fingerprint)\n\(label)\n\(block.text)"
+        var material = "\(fingerprint)\n\(label)\n\(specText)"
         if !inherited.isEmpty { material += "\n--inherited--\n" + inherited }
         return SHA256.hex(Array(material.utf8))
     }
@@ -53,12 +53,12 @@ final class RenderCache: @unchecked Sendable {
 
     /// The entry's artifacts, or nil when absent, unreadable or damaged: any file missing,
     /// not a regular file, or not matching its recorded digest (then it is re-rendered).
-    func lookup(_ key: String) -> ComponentArtifacts? { lookupEntry(key)?.artifacts }
+    package func lookup(_ key: String) -> ComponentArtifacts? { lookupEntry(key)?.artifacts }
 
     /// The entry's artifacts and the SHA-256 of each PNG (by name), checked as `lookup` does.
     /// `checkPNGs` false skips checking the PNGs (why: when the work generation already
     /// holds every one of them, by digest, they are never needed).
-    func lookupEntry(_ key: String, checkPNGs: (CacheEntryFile.Decoded) -> Bool = { _ in true }) -> CacheEntryFile.Decoded? {
+    package func lookupEntry(_ key: String, checkPNGs: (CacheEntryFile.Decoded) -> Bool = { _ in true }) -> CacheEntryFile.Decoded? {
         guard let bytes = Self.readRegularFile(entryPath(key)),
               let entry = CacheEntryFile.decode(bytes) else { return nil }
         guard checkPNGs(entry) else { return entry }
@@ -67,7 +67,7 @@ final class RenderCache: @unchecked Sendable {
 
     /// The entry and its PNGs by name, each PNG matching its recorded digest; nil when the
     /// entry is missing or damaged (then it is painted again).
-    func checkedEntry(_ key: String) -> (entry: CacheEntryFile.Decoded, pngs: [String: ArraySlice<UInt8>])? {
+    package func checkedEntry(_ key: String) -> (entry: CacheEntryFile.Decoded, pngs: [String: ArraySlice<UInt8>])? {
         guard let bytes = Self.readRegularFile(entryPath(key)), let entry = CacheEntryFile.decode(bytes),
               let pngs = CacheEntryFile.checkedPNGs(bytes, entry) else { return nil }
         return (entry, pngs)
@@ -75,7 +75,7 @@ final class RenderCache: @unchecked Sendable {
 
     /// The entry as `index` recorded it, when its `.entry` file still has the recorded
     /// inode, size and modification time; its HTML and CSS are not read (`Body.unread`).
-    func indexedEntry(_ key: String, _ record: RenderCacheIndex.Record) -> CacheEntryFile.Decoded? {
+    package func indexedEntry(_ key: String, _ record: RenderCacheIndex.Record) -> CacheEntryFile.Decoded? {
         guard GenerationFiles.Stamp.of(entryPath(key)) == record.stamp,
               let decoded = CacheEntryFile.decodeHead(record.head, body: .unread, fileSize: record.stamp.size) else { return nil }
         return decoded
@@ -83,7 +83,7 @@ final class RenderCache: @unchecked Sendable {
 
     /// What the index records of an entry just stored or checked: its file's stamp (the
     /// same before and after it is encoded again, else nil: the file changed meanwhile).
-    func indexRecord(_ key: String, _ entry: CacheEntryFile.Decoded) -> RenderCacheIndex.Record? {
+    package func indexRecord(_ key: String, _ entry: CacheEntryFile.Decoded) -> RenderCacheIndex.Record? {
         let path = entryPath(key)
         guard let before = GenerationFiles.Stamp.of(path),
               let head = RenderCacheIndex.head(of: CacheEntryFile.encodeHead(entry)),
@@ -92,7 +92,7 @@ final class RenderCache: @unchecked Sendable {
     }
 
     /// The file's bytes when it is a regular file (a link is not followed).
-    static func readRegularFile(_ path: String) -> [UInt8]? {
+    package static func readRegularFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -117,12 +117,12 @@ final class RenderCache: @unchecked Sendable {
     /// another writer's rename replace the file, the stamp no longer matches and the next
     /// build reads the entry whole.
     @discardableResult
-    func store(_ key: String, _ output: ComponentRenderer.Output) throws(SiteBuildError)
+    package func store(_ key: String, artifacts: ComponentArtifacts, files: [(String, [UInt8])]) throws(SiteBuildError)
         -> (entry: CacheEntryFile.Decoded, record: RenderCacheIndex.Record?) {
         // Paths as strings (why: building Foundation URLs for two paths an entry was a
         // sixth of storing 5000 entries).
         let final = entryPath(key)
-        let (entry, bytes) = CacheEntryFile.encode(output.artifacts, pngs: output.files)
+        let (entry, bytes) = CacheEntryFile.encode(artifacts, pngs: files)
         do {
             CrashPoint.mutation()
             let written = try GenerationFiles.Stamp(create(bytes, at: final) ?? replace(final, with: bytes, key: key))
@@ -155,7 +155,7 @@ final class RenderCache: @unchecked Sendable {
         let written = try PlainFileWriter.write(bytes, to: temporary)
         CrashPoint.mutation()
         if rename(temporary, path) != 0 {
-            let reason = SourceReading.errnoText(errno)
+            let reason = FilePaths.errnoText(errno)
             unlink(temporary)
             throw SiteBuildError.io("cannot rename \(temporary): \(reason)")
         }
@@ -164,7 +164,7 @@ final class RenderCache: @unchecked Sendable {
 
     /// Creates the folder, with a `.gitignore` that ignores everything in it (why: the
     /// default cache sits inside the docs folder, which is usually under version control).
-    func prepare() throws(SiteBuildError) {
+    package func prepare() throws(SiteBuildError) {
         // Why refused: the default cache sits in the docs folder, and a doc author's
         // `.skelsite-cache` link to another folder would have us write and prune there.
         var info = stat()
@@ -186,7 +186,7 @@ final class RenderCache: @unchecked Sendable {
     /// not grow without bound. Also removes folders of the older folder-per-entry layout
     /// and the PNG files of the older file-per-PNG layout.
     /// Also removes temporary files a killed build left (`.NAME.tmp-PID` whose process is gone).
-    func prune(keeping keys: Set<String>) {
+    package func prune(keeping keys: Set<String>) {
         var info = stat()
         guard lstat(directoryPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
         let names = OutputSwap.listing(directoryPath)
@@ -211,18 +211,24 @@ final class RenderCache: @unchecked Sendable {
 /// `png-bytes=NAME COUNT` line per PNG, the HTML's and CSS's byte counts and
 /// `body-sha256=` of both, an empty line, then the HTML, the CSS and the PNGs in the
 /// order of the meta's `png=` lines.
-enum CacheEntryFile {
-    struct Decoded: Equatable {
-        var artifacts: ComponentArtifacts
+package enum CacheEntryFile {
+    package struct Decoded: Equatable {
+        package var artifacts: ComponentArtifacts
         /// PNG name -> SHA-256 hex of its bytes.
-        var pngDigests: [String: String]
+        package var pngDigests: [String: String]
         /// PNG name -> its byte count in the file.
-        var pngSizes: [String: Int]
+        package var pngSizes: [String: Int]
+
+        package init(artifacts: ComponentArtifacts, pngDigests: [String: String], pngSizes: [String: Int]) {
+            self.artifacts = artifacts
+            self.pngDigests = pngDigests
+            self.pngSizes = pngSizes
+        }
     }
 
     /// The entry of `artifacts` with `pngs` (name and bytes, in `artifacts.pngNames`
     /// order), and the file's bytes.
-    static func encode(_ artifacts: ComponentArtifacts, pngs: [(String, [UInt8])]) -> (Decoded, [UInt8]) {
+    package static func encode(_ artifacts: ComponentArtifacts, pngs: [(String, [UInt8])]) -> (Decoded, [UInt8]) {
         var digests: [String: String] = [:], sizes: [String: Int] = [:]
         for (name, bytes) in pngs {
             digests[name] = SHA256.hex(bytes)
@@ -239,7 +245,7 @@ enum CacheEntryFile {
     }
 
     /// The file's bytes up to the PNGs: the head, the HTML and the CSS.
-    static func encodeHead(_ entry: Decoded) -> [UInt8] {
+    package static func encodeHead(_ entry: Decoded) -> [UInt8] {
         let artifacts = entry.artifacts
         let html = Array(artifacts.html.utf8), css = Array(artifacts.css.utf8)
         let digests = entry.pngDigests.keys.sorted().map { "png-sha256=\($0) \(entry.pngDigests[$0]!)\n" }.joined()
@@ -250,7 +256,7 @@ enum CacheEntryFile {
     }
 
     /// Each PNG's bytes in `file` (decoded as `entry`), by name.
-    static func pngSlices(_ file: [UInt8], _ entry: Decoded) -> [String: ArraySlice<UInt8>]? {
+    package static func pngSlices(_ file: [UInt8], _ entry: Decoded) -> [String: ArraySlice<UInt8>]? {
         var offset = file.count - entry.artifacts.pngNames.reduce(0) { $0 + (entry.pngSizes[$1] ?? 0) }
         var out: [String: ArraySlice<UInt8>] = [:]
         for name in entry.artifacts.pngNames {
@@ -262,7 +268,7 @@ enum CacheEntryFile {
     }
 
     /// `pngSlices` when every PNG matches its recorded SHA-256, else nil.
-    static func checkedPNGs(_ file: [UInt8], _ entry: Decoded) -> [String: ArraySlice<UInt8>]? {
+    package static func checkedPNGs(_ file: [UInt8], _ entry: Decoded) -> [String: ArraySlice<UInt8>]? {
         guard let slices = pngSlices(file, entry) else { return nil }
         for (name, bytes) in slices {
             guard let digest = entry.pngDigests[name], bytes.withUnsafeBytes({ SHA256.hex($0) }) == digest else { return nil }
@@ -276,7 +282,7 @@ enum CacheEntryFile {
     /// compared in place and no table of fields is made (why: a rebuild reads one head
     /// per component, 5000 on a big site, and a string per key and a table per head were
     /// a twentieth of a one-spec rebuild). A count or size is plain decimal digits.
-    static func decodeHead(_ head: [UInt8], body: ComponentArtifacts.Body, fileSize: Int) -> Decoded? {
+    package static func decodeHead(_ head: [UInt8], body: ComponentArtifacts.Body, fileSize: Int) -> Decoded? {
         guard head.count >= 2, head[head.count - 1] == 0x0A, head[head.count - 2] == 0x0A else { return nil }
         return head.withUnsafeBufferPointer { buffer -> Decoded? in
             var lines = HeadLines(buffer: buffer)
@@ -335,12 +341,12 @@ enum CacheEntryFile {
 
     /// The non-empty lines of a head, each with where its first `=` is (nil: none).
     private struct HeadLines {
-        let buffer: UnsafeBufferPointer<UInt8>
-        var at = 0
+        package let buffer: UnsafeBufferPointer<UInt8>
+        package var at = 0
 
-        init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+        package init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-        mutating func next() -> (start: Int, end: Int, key: Int?)? {
+        package mutating func next() -> (start: Int, end: Int, key: Int?)? {
             while at < buffer.count {
                 let start = at
                 var equals: Int?
@@ -369,7 +375,7 @@ enum CacheEntryFile {
             return names.map { (Array($0.0.utf8), $0.1) }
         }()
 
-        init(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        package init(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
             let key = UnsafeBufferPointer(rebasing: buffer[range])
             self = Self.known.first { $0.key.count == key.count && $0.key.elementsEqual(key) }?.kind ?? .other
         }
@@ -385,7 +391,7 @@ enum CacheEntryFile {
     /// nil when malformed, of an older format (without digests, or with the PNGs in files
     /// of their own), or when the HTML and CSS do not match their digest or the PNGs'
     /// sizes do not add up to the file's.
-    static func decode(_ bytes: [UInt8]) -> Decoded? {
+    package static func decode(_ bytes: [UInt8]) -> Decoded? {
         // The meta ends at the first empty line.
         var end = 0
         while end + 1 < bytes.count && !(bytes[end] == 0x0A && bytes[end + 1] == 0x0A) { end += 1 }
@@ -423,8 +429,8 @@ enum CacheEntryFile {
 }
 
 /// The meta lines of an entry: one `key=value` per line, fixed order.
-enum CacheMeta {
-    static func encode(_ artifacts: ComponentArtifacts) -> String {
+package enum CacheMeta {
+    package static func encode(_ artifacts: ComponentArtifacts) -> String {
         var lines = [
             "scope=\(artifacts.scope)",
             "width=\(artifacts.width)",
@@ -436,7 +442,7 @@ enum CacheMeta {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func decode(_ text: String, html: String, css: String) -> ComponentArtifacts? {
+    package static func decode(_ text: String, html: String, css: String) -> ComponentArtifacts? {
         var fields: [String: String] = [:]
         var pngs: [String] = []
         for line in text.split(separator: "\n") {

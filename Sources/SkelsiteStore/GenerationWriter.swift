@@ -13,11 +13,11 @@ import Foundation
 /// through a link (a link found in the work generation is removed, not written
 /// through); the cache is never linked: its PNGs are written as files of their own
 /// (see `RenderStep`).
-final class GenerationWriter: @unchecked Sendable {
-    enum How: Sendable {
+package final class GenerationWriter: @unchecked Sendable {
+    package enum How: Sendable {
         case kept, linked, written
 
-        var slot: Int {
+        package var slot: Int {
             switch self {
             case .kept: 0
             case .linked: 1
@@ -27,7 +27,7 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     /// The work generation (a real folder, not live).
-    let folder: URL
+    package let folder: URL
     private let root: String
     private let livePath: String?
     private let liveFiles: GenerationFiles
@@ -65,11 +65,11 @@ final class GenerationWriter: @unchecked Sendable {
     /// record was read. `holding`: what the work folder is known to hold (serve's own last
     /// build left it so), instead of listing it. `listed`: the work folder's listing, when
     /// the caller began it earlier (`FolderScan.of(_:like:)`), after taking the output's lock.
-    init(folder: URL, live: (folder: URL, files: GenerationFiles)?, holding known: GenerationFiles? = nil,
+    package init(folder: URL, live: (folder: URL, files: GenerationFiles)?, holding known: GenerationFiles? = nil,
          listed: Background<FolderScan>? = nil) {
         self.folder = folder
         root = folder.path
-        livePath = live.flatMap { SourceReading.realPath($0.folder) }
+        livePath = live.flatMap { FilePaths.realPath($0.folder) }
         liveFiles = live?.files ?? GenerationFiles()
         if let known {
             contents = .ready(.known(known))
@@ -82,7 +82,7 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     /// How many files were kept, linked and written so far.
-    func count(_ how: How) -> Int {
+    package func count(_ how: How) -> Int {
         lock.lock()
         defer { lock.unlock() }
         return counts[how.slot]
@@ -90,7 +90,7 @@ final class GenerationWriter: @unchecked Sendable {
 
     /// Places the live generation's file when it holds `id` at `path`; false when the
     /// caller must produce the bytes.
-    func reuse(_ path: String, id: String) -> Bool {
+    package func reuse(_ path: String, id: String) -> Bool {
         reuse(path) { $0.id == id }
     }
 
@@ -98,7 +98,7 @@ final class GenerationWriter: @unchecked Sendable {
     /// "sha256:" + its digest), the kept ones placed under one lock (why: a lock per PNG,
     /// 28,000 a rebuild, contended between the cores, was 2.7% of a one-spec rebuild of
     /// a big site). Returns the indices of the files the caller must write.
-    func reuse(in folder: String, _ files: [(name: String, digest: String)]) -> [Int] {
+    package func reuse(in folder: String, _ files: [(name: String, digest: String)]) -> [Int] {
         var kept: [(path: String, record: GenerationFiles.Record)] = []
         kept.reserveCapacity(files.count)
         var missing: [Int] = []
@@ -145,7 +145,7 @@ final class GenerationWriter: @unchecked Sendable {
         // The live file must lie in the live folder itself: a folder of it replaced by a
         // link elsewhere must not bring a foreign file (sharing its inode) into the site.
         guard let livePath, GenerationFiles.Stamp.of(livePath + "/" + path) == record.stamp,
-              SourceReading.realPath(livePath + "/" + path) == livePath + "/" + path,
+              FilePaths.realPath(livePath + "/" + path) == livePath + "/" + path,
               (try? prepare(path)) != nil else { return false }
         CrashPoint.mutation()
         guard link(livePath + "/" + path, root + "/" + path) == 0 else { return false }
@@ -154,7 +154,7 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     /// Writes `bytes` at `path` unless the live generation already holds them.
-    func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String, id: String? = nil) throws(SiteBuildError) {
+    package func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String, id: String? = nil) throws(SiteBuildError) {
         let id = id ?? "sha256:" + bytes.withUnsafeBytes { SHA256.hex(Array($0)) }
         if reuse(path, id: id) { return }
         let full = root + "/" + path
@@ -182,7 +182,7 @@ final class GenerationWriter: @unchecked Sendable {
     }
 
     /// Paths written (not kept or linked): what changed since the live site, sorted.
-    func writtenPaths() -> [String] {
+    package func writtenPaths() -> [String] {
         lock.lock()
         defer { lock.unlock() }
         return written.sorted()
@@ -253,7 +253,7 @@ final class GenerationWriter: @unchecked Sendable {
 
     /// Removes what the new site does not have (`keep` names files outside the records,
     /// such as the marker); returns the generation's records.
-    func finish(keeping keep: Set<String>) -> GenerationFiles {
+    package func finish(keeping keep: Set<String>) -> GenerationFiles {
         lock.lock()
         let placed = self.placed
         let covered = self.covered
@@ -304,5 +304,5 @@ final class GenerationWriter: @unchecked Sendable {
 }
 
 private extension Dictionary.Keys where Key == String {
-    func concatenated(with other: Set<String>) -> [String] { Array(self) + Array(other) }
+    package func concatenated(with other: Set<String>) -> [String] { Array(self) + Array(other) }
 }

@@ -8,7 +8,7 @@ import CSHA256
 /// Package, not public: serve's entity tags (SkelsiteServe) digest what they send.
 package struct SHA256 {
     /// Whether `skelsite_sha256_blocks` may be used on this processor.
-    static let hardware = skelsite_sha256_hardware() == 1
+    package static let hardware = skelsite_sha256_hardware() == 1
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     package static func hex(_ bytes: [UInt8]) -> String {
@@ -19,7 +19,7 @@ package struct SHA256 {
     /// file a rebuild checks goes through here; the whole blocks are hashed where they
     /// lie, without copying the message or checking bounds; only the last one or two
     /// blocks, with the padding, are copied).
-    static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
         hardware ? withInstructions(bytes) : software(bytes)
     }
 
@@ -28,7 +28,7 @@ package struct SHA256 {
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
 
     /// The digest through the processor's SHA instructions (only when `hardware`).
-    static func withInstructions(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func withInstructions(_ bytes: UnsafeRawBufferPointer) -> String {
         let whole = bytes.count / 64 * 64
         var state: [UInt32] = [initial.0, initial.1, initial.2, initial.3, initial.4, initial.5, initial.6, initial.7]
         let tail = Self.tail(bytes, whole: whole)
@@ -54,7 +54,7 @@ package struct SHA256 {
     }
 
     /// The digest computed in Swift alone (what a processor without SHA instructions uses).
-    static func software(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func software(_ bytes: UnsafeRawBufferPointer) -> String {
         var h = initial
         let whole = bytes.count / 64 * 64
         let k = skelsite_sha256_round_constants!
