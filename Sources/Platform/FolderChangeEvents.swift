@@ -5,6 +5,8 @@
 /// folder made since its last scan is found by the next poll, and the folder watched).
 /// nil where inotify is unavailable, and on macOS, whose path is kqueue (the watcher
 /// then only polls; site/reference/platforms.md).
+/// `@unchecked Sendable`: the descriptors never change after `init`; `watch` and `wait`
+/// (and `watched`) belong to the one watcher thread, `wake` only writes to the pipe.
 public final class FolderChangeEvents: @unchecked Sendable {
     private let descriptor: Int32
     /// A pipe: `wake` writes to it so that a waiting thread returns at once.
@@ -57,6 +59,7 @@ public final class FolderChangeEvents: @unchecked Sendable {
     }
 }
 #else
+/// `@unchecked Sendable`: it holds nothing.
 public final class FolderChangeEvents: @unchecked Sendable {
     public init?() { return nil }
     public func wake() {}

@@ -105,6 +105,7 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 /// handler that writes a byte to a pipe, installed before `init` returns: a Dispatch
 /// signal source registers later, on its own queue, and with the signal ignored until
 /// then, a signal in between was lost and serve never stopped (seen under load).
+/// `@unchecked Sendable`: its only state, the pipe's read end, never changes after `init`.
 final class SignalWaiter: @unchecked Sendable {
     private let readEnd: Int32
 

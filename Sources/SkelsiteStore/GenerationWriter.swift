@@ -13,6 +13,8 @@ import Foundation
 /// through a link (a link found in the work generation is removed, not written
 /// through); the cache is never linked: its PNGs are written as files of their own
 /// (see `RenderStep`).
+/// `@unchecked Sendable`: what changes as files are placed (`placed`, `folders`, `foldersListed`, `counts`,
+/// `written`, `covered`) is touched only under `lock`; the rest never changes after `init`.
 package final class GenerationWriter: @unchecked Sendable {
     package enum How: Sendable {
         case kept, linked, written

@@ -50,6 +50,8 @@ private final class ResultSlots<R>: @unchecked Sendable {
 /// for it. (Why: a rebuild's one `stat` per file of the work folder does not depend on
 /// parsing or rendering, and on a big site took as long as both; begun beside them, it
 /// costs a one-spec rebuild almost no time of its own.)
+/// `@unchecked Sendable`: `result` is written once, by the worker, before it signals
+/// `done`, and read only after waiting on `done`.
 package final class Background<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchSemaphore(value: 0)

@@ -6,6 +6,7 @@ import Foundation
 /// rebuilds instead of listing and `stat`ing 29,000 files each time
 /// (site/reference/output-folder.md, "What serve trusts"); `skelsite build` never does,
 /// so a file edited by hand in `_site` is found and repaired.
+/// `@unchecked Sendable`: `byOutput` is touched only under `lock`.
 package final class PublishedGenerations: @unchecked Sendable {
     package struct Left: Sendable {
         package var live: UInt64

@@ -22,6 +22,8 @@ import Platform
 /// file, not a link), so a truncated, edited or missing file makes the entry a miss and
 /// the component is rendered again (site/reference/limits.md, "Files the build reads
 /// and writes").
+/// `@unchecked Sendable`: its properties never change after `init` (each call works on
+/// files of its own key, and two writers of one key write the same bytes).
 package final class RenderCache: @unchecked Sendable {
     package let directory: URL
     /// `directory.path`, once (why: a rebuild looks up 5000 entries, and building each

@@ -7,11 +7,12 @@ import Foundation
 /// decoding megabytes again; a file changed or replaced since is read as before. Every
 /// such file is written under a temporary name and renamed into place, so a new
 /// content always comes with a new inode.
+/// `@unchecked Sendable`: `entries` is touched only under `lock`.
 package final class StampedMemory<Value: Sendable>: @unchecked Sendable {
-    package init() {}
-
     private let lock = NSLock()
     private var entries: [String: (stamp: GenerationFiles.Stamp, value: Value)] = [:]
+
+    package init() {}
 
     /// The value of the file at `path`: remembered, or read and decoded (then remembered
     /// when the file did not change while it was read). nil when missing or not decodable.
