@@ -1,1 +1,0 @@
-../../../../../Sources/SkelSite/Store/DecimalFields.swift

@@ -1,1 +1,0 @@
-../../../../../Sources/SkelSite/Text/SHA256.swift
