@@ -18,7 +18,7 @@ package enum CrashPoint {
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        package func next() -> Int {
+        func next() -> Int {
             lock.lock()
             defer { lock.unlock() }
             value += 1

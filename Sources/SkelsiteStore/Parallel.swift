@@ -1,8 +1,11 @@
 import Foundation
 
 /// `map` over all cores. Results keep input order, so output never depends on
-/// scheduling.
+/// scheduling. Inlinable, so each caller's module specialises it for its own types (why:
+/// the build calls it from another module, where a generic call moves every result
+/// through its type's witness table while holding the slots' lock).
 package enum Parallel {
+    @inlinable
     package static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         if items.count <= 1 { return items.map(transform) }
         let results = ResultSlots<R>(count: items.count)
@@ -16,6 +19,7 @@ package enum Parallel {
 extension Parallel {
     /// `map` over all cores in a few large chunks, for many small transforms (why: a
     /// dispatch per item cost more than making a gallery card).
+    @inlinable
     package static func chunks<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         let count = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 4)
         guard count > 1 else { return items.map(transform) }
@@ -27,19 +31,23 @@ extension Parallel {
 
 /// One slot per index; each index is written by exactly one iteration, and the lock
 /// makes the writes visible to the reader after `concurrentPerform` returns.
-private final class ResultSlots<R>: @unchecked Sendable {
-    private var slots: [R?]
-    private let lock = NSLock()
+@usableFromInline
+final class ResultSlots<R>: @unchecked Sendable {
+    @usableFromInline var slots: [R?]
+    @usableFromInline let lock = NSLock()
 
-    package init(count: Int) { slots = Array(repeating: nil, count: count) }
+    @usableFromInline
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    package func set(_ index: Int, _ value: R) {
+    @usableFromInline
+    func set(_ index: Int, _ value: R) {
         lock.lock()
         slots[index] = value
         lock.unlock()
     }
 
-    package func values() -> [R] {
+    @usableFromInline
+    func values() -> [R] {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }
@@ -51,10 +59,13 @@ private final class ResultSlots<R>: @unchecked Sendable {
 /// parsing or rendering, and on a big site took as long as both; begun beside them, it
 /// costs a one-spec rebuild almost no time of its own.)
 /// `@unchecked Sendable`: `result` is written once, by the worker, before it signals
-/// `done`, and read only after waiting on `done`.
+/// `done`, and read only after waiting on `done` or once `known` says so (under `lock`).
 package final class Background<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchSemaphore(value: 0)
+    /// Set once a caller has waited for `done`; read and written under `lock`.
+    private var known = false
+    private let lock = NSLock()
 
     package init(_ work: @escaping @Sendable () -> Value) {
         Thread.detachNewThread { [self] in
@@ -63,11 +74,19 @@ package final class Background<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The value, once the thread has it (the semaphore orders the write before this read).
+    /// The value, once the thread has it (the semaphore orders the write before the
+    /// first read; the lock, each later one). Once known, a call only takes the lock
+    /// (why: a semaphore's wait and signal around every call, 29,000 a rebuild of a big
+    /// site from every core, left the semaphore at zero whenever a thread was preempted
+    /// between the two, and every other thread slept until it ran again).
     package func value() -> Value {
+        if let value = lock.withLock({ known ? result : nil }) { return value }
         done.wait()
         done.signal()
-        return result!
+        return lock.withLock {
+            known = true
+            return result!
+        }
     }
 }
 

@@ -343,12 +343,12 @@ package enum CacheEntryFile {
 
     /// The non-empty lines of a head, each with where its first `=` is (nil: none).
     private struct HeadLines {
-        package let buffer: UnsafeBufferPointer<UInt8>
-        package var at = 0
+        let buffer: UnsafeBufferPointer<UInt8>
+        var at = 0
 
-        package init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+        init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-        package mutating func next() -> (start: Int, end: Int, key: Int?)? {
+        mutating func next() -> (start: Int, end: Int, key: Int?)? {
             while at < buffer.count {
                 let start = at
                 var equals: Int?
@@ -377,7 +377,7 @@ package enum CacheEntryFile {
             return names.map { (Array($0.0.utf8), $0.1) }
         }()
 
-        package init(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        init(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
             let key = UnsafeBufferPointer(rebasing: buffer[range])
             self = Self.known.first { $0.key.count == key.count && $0.key.elementsEqual(key) }?.kind ?? .other
         }
