@@ -306,5 +306,5 @@ package final class GenerationWriter: @unchecked Sendable {
 }
 
 private extension Dictionary.Keys where Key == String {
-    package func concatenated(with other: Set<String>) -> [String] { Array(self) + Array(other) }
+    func concatenated(with other: Set<String>) -> [String] { Array(self) + Array(other) }
 }
