@@ -53,11 +53,8 @@ package final class RenderCache: @unchecked Sendable {
 
     private func entryPath(_ key: String) -> String { directoryPath + "/" + key + ".entry" }
 
-    /// The entry's artifacts, or nil when absent, unreadable or damaged: any file missing,
-    /// not a regular file, or not matching its recorded digest (then it is re-rendered).
-    package func lookup(_ key: String) -> ComponentArtifacts? { lookupEntry(key)?.artifacts }
-
-    /// The entry's artifacts and the SHA-256 of each PNG (by name), checked as `lookup` does.
+    /// The entry's artifacts and the SHA-256 of each PNG (by name), or nil when absent,
+    /// unreadable or damaged (a part not matching its recorded digest, or not a regular file).
     /// `checkPNGs` false skips checking the PNGs (why: when the work generation already
     /// holds every one of them, by digest, they are never needed).
     package func lookupEntry(_ key: String, checkPNGs: (CacheEntryFile.Decoded) -> Bool = { _ in true }) -> CacheEntryFile.Decoded? {
