@@ -6,8 +6,9 @@
 #          ratios to the cold build and the floor   wasm  time per frame in node
 # (`SkeletonBench editloop` prints the edit-loop rows alone; `floor`, the floor alone:
 #  painting and encoding the corpus's PNGs on every core, three passes;
-#  `SkeletonBench editloop --against OTHER_SKELSITE` compares two builds of the tool row
-#  by row in one run, alternated rounds, as ratios: how a refactor shows it costs nothing.)
+#  `SkeletonBench editloop --against OTHER_SKELSITE [--rounds N]` compares two builds of
+#  the tool row by row in one run, N alternated rounds (3 by default), as ratios: how a
+#  refactor shows it costs nothing.)
 #   verify skelsite verify site/: time per engine alone, then all three at once
 #   gallery the 5000-spec corpus's index.html in headless Chromium: bytes, elements,
 #          navigation to load and typing to the first search result

@@ -77,8 +77,8 @@ struct EditLoopComparison {
     }
 }
 
-/// `SkeletonBench editloop --against PATH`: this build's `skelsite` against another.
-func runEditLoopComparison(against other: String) {
+/// `SkeletonBench editloop --against PATH [--rounds N]`: this build's `skelsite` against another.
+func runEditLoopComparison(against other: String, rounds: Int) {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("skelsite-editloop-ab-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: root) }
     guard let tool = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("skelsite"),
@@ -93,7 +93,9 @@ func runEditLoopComparison(against other: String) {
     }
     do {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try EditLoopComparison(root: root, baseline: baseline, candidate: tool).run()
+        var comparison = EditLoopComparison(root: root, baseline: baseline, candidate: tool)
+        comparison.rounds = rounds
+        try comparison.run()
     } catch {
         print("editloop: ERROR \(error)")
     }

@@ -1,4 +1,4 @@
-// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|component|floor|editloop [--against SKELSITE]|all]`.
+// Benchmarks: `swift run -c release SkeletonBench [paint|png|diff|build|component|floor|editloop [--against SKELSITE [--rounds N]]|all]`.
 // Each section measures skelsite and its named peers in the same run on the same
 // machine and prints ratios. See scripts/bench.sh.
 // `SkeletonBench corpus DIR [--plain]` writes the build benchmark's corpus, to profile
@@ -29,7 +29,17 @@ if arguments.first == "corpus" {
     // With `--against OTHER_SKELSITE`: both builds' rows in one run, as ratios.
     if requested.contains("editloop") {
         if let flag = arguments.firstIndex(of: "--against"), flag + 1 < arguments.count {
-            runEditLoopComparison(against: arguments[flag + 1])
+            // `--rounds N` (default 3): more rounds when the host is noisy, as the
+            // median of more alternated rounds moves less with it.
+            var rounds = 3
+            if let at = arguments.firstIndex(of: "--rounds"), at + 1 < arguments.count {
+                guard let n = Int(arguments[at + 1]), n > 0 else {
+                    print("editloop: ERROR --rounds takes a whole number above 0, not \(arguments[at + 1])")
+                    exit(2)
+                }
+                rounds = n
+            }
+            runEditLoopComparison(against: arguments[flag + 1], rounds: rounds)
         } else {
             runEditLoopBench()
         }
