@@ -22,7 +22,7 @@ import Testing
         #expect(located(read.diagnostics) == [
             "1:17: invalid colour '#12'; expected #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla() or a palette name",
             "4:6: lang 'f_r' is not a language tag; write one like en, fr or pt-BR",
-            "5:1: expected an 'appearance', 'animation' or 'lang' line, got 'theme'",
+            "5:1: expected an 'appearance', 'animation', 'type' or 'lang' line, got 'theme'",
         ])
         #expect(read.settings.canonicalText == "animation shimmer duration=2s\nlang de\n")
     }

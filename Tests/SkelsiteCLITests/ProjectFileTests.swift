@@ -75,7 +75,7 @@ import Testing
             #expect(result.status == 2, "\(command)")
             #expect(result.stdout == "")
             #expect(result.stderr == """
-                skelsite.toml:2:1: error: unknown key 'titel'; known keys here: source, output, base_url, title, templates, lang, appearance, animation, diff, verify, build, serve, fit
+                skelsite.toml:2:1: error: unknown key 'titel'; known keys here: source, output, base_url, title, templates, lang, appearance, animation, type, diff, verify, build, serve, fit
                 skelsite.toml:5:13: error: diff.threshold must be a number from 0 to 1, got a string
                 skelsite.toml:8:10: error: verify.scales must be an array of whole numbers from 1 to 4
                 skelsite.toml:9:12: error: verify.browsers must be an array of browser engines or executables (strings), got a string

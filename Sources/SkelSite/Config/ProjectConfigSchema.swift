@@ -6,7 +6,7 @@ import TOMLKit
 /// located problem: a typo must not be silently ignored.
 enum ProjectConfigSchema {
     static let topKeys = ["source", "output", "base_url", "title", "templates", "lang", "appearance", "animation",
-                          "diff", "verify", "build", "serve", "fit"]
+                          "type", "diff", "verify", "build", "serve", "fit"]
     static let diffKeys = ["threshold", "max_diff_pixels", "max_diff_ratio"]
     static let verifyKeys = ["enabled", "threshold", "scales", "minimum", "browsers"]
     static let buildKeys = ["cache"]
@@ -48,6 +48,14 @@ enum ProjectConfigSchema {
                         return (p.line, p.column, a.0) < (q.line, q.column, b.0)
                     }
                     for (name, value) in entries { setting(kind, name, value, into: &config.settings) }
+                case "type":
+                    guard let inner = section(value, key) else { continue }
+                    // In the file's order, as [appearance]'s (the settings' text is part of cache keys).
+                    let entries = inner.map { ($0.0, $0.1) }.sorted { a, b in
+                        let (p, q) = (locator.key([key, a.0]), locator.key([key, b.0]))
+                        return (p.line, p.column, a.0) < (q.line, q.column, b.0)
+                    }
+                    for (name, value) in entries { typePreset(name, value, into: &config.settings) }
                 case "diff":
                     guard let inner = section(value, "diff") else { continue }
                     for (key, value) in inner {
@@ -134,6 +142,24 @@ enum ProjectConfigSchema {
             let at = locator.value(path)
             let problems = settings.add(kind, attribute: name, value: Array(words.utf8), line: key.line,
                                         keyColumn: key.column, valueColumn: at.column + quoteWidth)
+            for problem in problems where problem.severity == .error {
+                self.problems.append(Problem(line: problem.position.line, column: problem.position.column,
+                                             message: problem.message))
+            }
+        }
+
+        /// One key of `[type]`: a preset's name and its words, `"size=16 leading=24"`
+        /// (site/reference/text.md, "Type presets"), checked as a `text` line checks them.
+        private mutating func typePreset(_ name: String, _ value: TOMLValueConvertible, into settings: inout InheritedSettings) {
+            let path = ["type", name]
+            guard let words = value.string else {
+                wrongType(value, path, "a string of size= and leading=, like \"size=16 leading=24\"")
+                return
+            }
+            let key = locator.key(path)
+            let at = locator.value(path)
+            let problems = settings.addTypePreset(name: name, words: Array(words.utf8), line: at.line, nameColumn: key.column,
+                                                  column: at.column + 1)
             for problem in problems where problem.severity == .error {
                 self.problems.append(Problem(line: problem.position.line, column: problem.position.column,
                                              message: problem.message))

@@ -11,7 +11,7 @@ public struct FrontMatter: Equatable, Sendable {
     public var order: Int?
     /// `draft: true` leaves the doc out of the build entirely.
     public var draft = false
-    /// `appearance:`, `animation:` and `lang:`: defaults for this doc's specs, over the
+    /// `appearance:`, `animation:`, `type.NAME:` and `lang:`: defaults for this doc's specs, over the
     /// project file's (site/reference/appearance.md, "Defaults for a whole site").
     public var settings = InheritedSettings()
 
@@ -37,7 +37,7 @@ public struct FrontMatterResult: Equatable, Sendable {
 /// A small YAML-like subset, parsed by hand so errors carry exact positions:
 /// `key: value` lines, `"quoted"` or `'quoted'` strings, `[a, b]` inline lists or
 /// `- item` lines under an empty key, `#` comment lines. Keys: title, description,
-/// tags, order, draft, lang, appearance, animation. Unknown keys are warnings (other
+/// tags, order, draft, lang, appearance, animation, type.NAME. Unknown keys are warnings (other
 /// generators' keys are common).
 public enum FrontMatterParser {
     public static let knownKeys = ["title", "description", "tags", "order", "draft", "lang", "appearance", "animation"]
@@ -158,6 +158,11 @@ public enum FrontMatterParser {
                         diagnostics.append(Diagnostic(.warning, warning, at: SourcePosition(line: lineNumber, column: valueColumn)))
                     }
                 }
+            case _ where key.hasPrefix("type."):
+                // `type.body: size=16 leading=24`: a type preset for this doc's specs, as
+                // skelsite.toml's `type.body = "size=16 leading=24"` (site/reference/text.md).
+                diagnostics += result.settings.addTypePreset(name: String(key.dropFirst(5)), words: Array(bytes[valueStart...]),
+                                                             line: lineNumber, nameColumn: keyColumn + 5, column: valueColumn)
             default:
                 let hint = FrontMatterParser.knownKeys.first { editDistance($0, key) <= 2 }.map { "; did you mean '\($0)'?" } ?? ""
                 diagnostics.append(Diagnostic(.warning, "unknown front matter key '\(key)' is ignored\(hint)",

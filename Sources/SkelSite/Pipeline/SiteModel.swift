@@ -90,8 +90,10 @@ struct SiteComponent: Sendable {
     /// What the spec inherits (front matter over the project file): a memo's spec is
     /// parsed again over the same.
     let inheritedSettings: InheritedSettings
-    /// The same as text, "" when nothing: the render cache key covers it with the spec's text.
-    var inherited: String { inheritedSettings.canonicalText }
+    /// The same as text, "" when nothing, with only the type presets the spec names: the
+    /// render cache key covers it with the spec's text, and the playground link and the
+    /// verify digest carry it.
+    var inherited: String { inheritedSettings.canonicalText(forSpec: block.text) }
     /// The real markup the spec stands in for, when its doc gives it
     /// (site/guides/fit-the-content.md). A doc with content is never taken from its memo.
     let content: SpecContent?

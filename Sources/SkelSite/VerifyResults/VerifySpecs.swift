@@ -53,7 +53,7 @@ public enum VerifySpecs {
                                                           inheriting: inherited)
                 if let spec = result.spec, !result.diagnostics.contains(where: { $0.severity == .error }) {
                     found.specs.append(VerifySpec(path: relative, line: block.fenceLine, spec: spec,
-                                                  source: digestSource(block.text, inherited: inherited.canonicalText)))
+                                                  source: digestSource(block.text, inherited: inherited.canonicalText(forSpec: block.text))))
                 } else {
                     for d in result.diagnostics where d.severity == .error {
                         found.problems.append("\(displayPrefix)\(relative):\(d.position.line):\(d.position.column): error: \(d.message)")

@@ -10,9 +10,10 @@
 
 /// The settings a document or project gives its specs, lowest precedence first.
 public struct InheritedSettings: Equatable, Hashable, Sendable {
-    /// `appearance` or `animation`.
+    /// `appearance` or `animation`, or `type`: a type preset (TypePresets.swift), whose
+    /// words are its name and its `size=` and `leading=`, not replayed as a line.
     public enum Kind: Equatable, Hashable, Sendable {
-        case appearance, animation
+        case appearance, animation, type
 
         var keyword: Keyword { self == .appearance ? .appearance : .animation }
     }
@@ -43,17 +44,26 @@ public struct InheritedSettings: Equatable, Hashable, Sendable {
     /// These settings with `other`'s on top (`other` wins where both say something).
     public func overlaid(with other: InheritedSettings) -> InheritedSettings {
         var result = self
-        result.settings += other.settings
+        for setting in other.settings {
+            // A type preset replaces the one of the same name.
+            if setting.kind == .type { result.settings.removeAll { $0.kind == .type && $0.words[0].value == setting.words[0].value } }
+            result.settings.append(setting)
+        }
         result.language = other.language ?? language
         return result
     }
 
     /// The settings as spec-language text, one line each (then `lang …`): what a
     /// render-cache key or a verify digest covers besides the spec's own text.
-    public var canonicalText: String {
+    public var canonicalText: String { canonicalText(presetsIn: nil) }
+
+    /// `canonicalText` with only the type presets `spec` names (`canonicalText(forSpec:)`);
+    /// nil: all of them.
+    func canonicalText(presetsIn spec: [UInt8]?) -> String {
         var text = ""
         for setting in settings {
-            text += setting.kind == .appearance ? "appearance" : "animation"
+            if setting.kind == .type, let spec, !Self.names(spec, setting.words[0].value) { continue }
+            text += setting.kind == .appearance ? "appearance" : setting.kind == .animation ? "animation" : "type"
             for word in setting.words {
                 text += " "
                 if let key = word.key { text += String(decoding: key, as: UTF8.self) + "=" }
@@ -93,11 +103,12 @@ public struct InheritedSettings: Equatable, Hashable, Sendable {
         return take(kind, specLine, lexed: [])
     }
 
-    private mutating func take(_ kind: Kind, _ line: SpecLine, lexed: [Diagnostic]) -> [Diagnostic] {
+    mutating func take(_ kind: Kind, _ line: SpecLine, lexed: [Diagnostic]) -> [Diagnostic] {
         var run = SpecParseRun(firstLine: line.line, columnOffset: 0)
         run.inheriting = true
         run.diagnostics = lexed
-        run.replay(kind, line)
+        // `type NAME size=… leading=…` is a type preset (TypePresets.swift).
+        if kind == .type { run.checkTypePreset(line, among: self) } else { run.replay(kind, line) }
         let found = run.stableSortedByPosition(run.diagnostics)
         guard !found.contains(where: { $0.severity == .error }) else { return found }
         settings.append(Setting(kind: kind, words: line.tokens.dropFirst().map {
@@ -118,7 +129,7 @@ extension SpecParseRun {
     mutating func inherit(_ inherited: InheritedSettings) {
         let kept = diagnostics
         inheriting = true
-        for setting in inherited.settings {
+        for setting in inherited.settings where setting.kind != .type {
             guard let first = setting.words.first else {
                 continue
             }
@@ -132,6 +143,7 @@ extension SpecParseRun {
         inheriting = false
         inheritedAngle = angle != nil
         language = inherited.language.map { LabelLanguage(tag: $0) }
+        typePresets = inherited
         diagnostics = kept
     }
 

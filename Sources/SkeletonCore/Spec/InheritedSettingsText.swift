@@ -3,7 +3,7 @@
 // site/guides/playground-api.md, "Inherited settings").
 
 extension InheritedSettings {
-    /// Reads `appearance …`, `animation …` and `lang …` lines, as `canonicalText` writes
+    /// Reads `appearance …`, `animation …`, `type …` and `lang …` lines, as `canonicalText` writes
     /// them, with the messages a spec line gets, located in `text`'s own lines. Blank
     /// lines are skipped; a line that is none of the three is an error. The settings
     /// without errors are kept, as `add` keeps them.
@@ -36,6 +36,7 @@ extension InheritedSettings {
         let column = wordEnd + 1
         if keyword.elementsEqual("appearance".utf8) { return add(.appearance, words: rest, line: number, column: column) }
         if keyword.elementsEqual("animation".utf8) { return add(.animation, words: rest, line: number, column: column) }
+        if keyword.elementsEqual("type".utf8) { return add(.type, words: rest, line: number, column: column) }
         if keyword.elementsEqual("lang".utf8) {
             let tag = String(decoding: rest.filter { $0 != 0x20 }, as: UTF8.self)
             guard LoadingWords.isLanguageTag(tag) else {
@@ -45,7 +46,7 @@ extension InheritedSettings {
             language = tag
             return []
         }
-        return [Diagnostic(.error, "expected an 'appearance', 'animation' or 'lang' line, got '\(String(decoding: keyword, as: UTF8.self))'",
+        return [Diagnostic(.error, "expected an 'appearance', 'animation', 'type' or 'lang' line, got '\(String(decoding: keyword, as: UTF8.self))'",
                            at: SourcePosition(line: number, column: first + 1))]
     }
 }

@@ -176,6 +176,7 @@ extension SpecParseRun {
         var sizeFromType: TypeAttribute? = nil
         var leadingFromType: TypeAttribute? = nil
         var metricsToken: SpecToken? = nil
+        var typeToken: SpecToken? = nil
         // Checked after every attribute is read: `lines=fill` may come after `height=`.
         var textHeightToken: SpecToken? = nil
         var rowGapToken: SpecToken? = nil
@@ -284,6 +285,8 @@ extension SpecParseRun {
                 sizeFromType = (token, check(SpecValues.points(v, name, positive: true), token, line))
             case "leading":
                 leadingFromType = (token, check(SpecValues.points(v, name, positive: true), token, line))
+            case "type":
+                typeToken = token
             case "aspect":
                 aspectToken = token
                 if let r = check(SpecValues.aspect(v), token, line) { node.aspect = r }
@@ -299,7 +302,15 @@ extension SpecParseRun {
         }
 
         var inset = 0.0
-        if keyword == .text, let type = typeMetrics(size: sizeFromType, leading: leadingFromType, metricsToken: metricsToken, line) {
+        // `type=NAME` stands for the preset's `size=` and `leading=` (site/reference/text.md, "Type presets").
+        var typeUsable = true
+        if keyword == .text, let typeToken {
+            let preset = typePreset(typeToken, size: sizeFromType, leading: leadingFromType, metricsToken: metricsToken, line)
+            sizeFromType = preset.map { (typeToken, $0.size) }
+            leadingFromType = preset.map { (typeToken, $0.leading) }
+            typeUsable = preset != nil
+        }
+        if keyword == .text, typeUsable, let type = typeMetrics(size: sizeFromType, leading: leadingFromType, metricsToken: metricsToken, line) {
             lineHeight = type.size
             spacing = type.leading - type.size
             inset = spacing / 2

@@ -64,6 +64,8 @@ struct SpecParseRun {
     var inheritedAngle = false
     /// The document language (InheritedSettings.language), for the default label.
     var language: LabelLanguage?
+    /// The project's type presets, for `text type=` (TypePresets.swift).
+    var typePresets = InheritedSettings()
 
     init(firstLine: Int, columnOffset: Int) {
         self.firstLine = firstLine

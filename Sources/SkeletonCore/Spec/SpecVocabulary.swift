@@ -48,7 +48,7 @@ enum Keyword: Equatable {
         case .capsule: return ["width", "height", "grow", "radius", "color", "dark-color"]
         case .circle: return ["grow", "color", "dark-color"]
         // `height` only with `lines=fill` (checked where the node is built).
-        case .text: return ["lines", "line-height", "spacing", "size", "leading", "last", "radius", "width", "height", "grow", "color", "dark-color"]
+        case .text: return ["lines", "line-height", "spacing", "size", "leading", "type", "last", "radius", "width", "height", "grow", "color", "dark-color"]
         case .spacer: return ["width", "height", "grow"]
         }
     }
