@@ -95,7 +95,7 @@ public enum ComponentEmitter {
 
     public static func emit(_ spec: Spec, layout: SpecLayout, label: String?, options: EmitOptions) -> WebComponent {
         let scope = ScopeHash.scope(for: spec, options: options)
-        var markup = MarkupBuilder(items: layout.items)
+        var markup = MarkupBuilder(items: layout.items, mirrored: spec.mirrored)
         markup.write(spec.children, indent: 4)
         // dir="ltr": the spec is drawn as written whatever the page's direction; in a
         // right-to-left page the rows would otherwise mirror while the band, placed in
@@ -110,12 +110,59 @@ public enum ComponentEmitter {
             language = " lang=\"" + tag.tag + "\""
             if spec.label == nil, tag.words?.rightToLeft == true { labelDirection = " dir=\"rtl\"" }
         }
-        var html = "<div class=\"" + scope + "\" dir=\"ltr\"" + language + " role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
+        // `dir=rtl` pins right to left; `dir=auto` pins nothing and follows the page.
+        let pin = spec.dir == .auto ? "" : spec.mirrored ? " dir=\"rtl\"" : " dir=\"ltr\""
+        var html = "<div class=\"" + scope + "\"" + pin + language + " role=\"status\" aria-busy=\"true\" aria-live=\"polite\">\n"
         html += "  <span class=\"sk-label\"" + labelDirection + ">" + HTMLText.escape(spec.accessibleLabel(name: label)) + "</span>\n"
         html += "  <div class=\"sk-c\" aria-hidden=\"true\">\n"
         html += markup.html
         html += "  </div>\n</div>\n"
-        let css = StyleSheet(spec: spec, layout: layout, scope: scope, options: options, markup: markup).write()
+        var css = StyleSheet(spec: spec, layout: layout, scope: scope, options: options, markup: markup).write()
+        if spec.dir == .auto { css += rightToLeftRules(spec, scope: scope, options: options) }
         return WebComponent(scope: scope, html: html, css: css)
+    }
+
+    /// `dir=auto` in a right-to-left page: the stylesheet of the mirrored spec, every
+    /// selector's scope class narrowed by `:dir(rtl)` (one pseudo-class more, so these win
+    /// over the left-to-right rules) and its sweep keyframes renamed, as the band moves
+    /// the other way (site/reference/layout.md, "Direction").
+    static func rightToLeftRules(_ spec: Spec, scope: String, options: EmitOptions) -> String {
+        let mirrored = spec.rightToLeft()
+        let layout = LayoutEngine.layout(mirrored)
+        var markup = MarkupBuilder(items: layout.items, mirrored: true)
+        markup.write(mirrored.children, indent: 4)
+        let css = StyleSheet(spec: mirrored, layout: layout, scope: scope, options: options, markup: markup).write()
+        let selector = Array(("." + scope).utf8), narrowed = Array(("." + scope + ":dir(rtl)").utf8)
+        let sweep = Array((scope + "-sweep").utf8), renamed = Array((scope + "-rtl-sweep").utf8)
+        let bytes = Array(css.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 4)
+        var i = 0
+        while i < bytes.count {
+            if bytes.hasPrefix(selector, at: i) {
+                out += narrowed
+                i += selector.count
+            } else if bytes.hasPrefix(sweep, at: i) {
+                out += renamed
+                i += sweep.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `prefix` occurs at `index`.
+    func hasPrefix(_ prefix: [UInt8], at index: Int) -> Bool {
+        guard index + prefix.count <= count else { return false }
+        var k = 0
+        while k < prefix.count {
+            if self[index + k] != prefix[k] { return false }
+            k += 1
+        }
+        return true
     }
 }

@@ -26,8 +26,12 @@ struct MarkupBuilder {
     /// False while writing the second and later copies of a `repeat`: their node
     /// rules were written with the first copy.
     private var writingNodeRules = true
+    /// Right to left (`Spec.mirrored`): the root is `direction:rtl`, so flexbox mirrors
+    /// rows and alignments itself; only padding, which CSS keeps physical, is swapped.
+    private let mirrored: Bool
 
-    init(items: [LayoutItem]) {
+    init(items: [LayoutItem], mirrored: Bool = false) {
+        self.mirrored = mirrored
         var byNode: [[Int]] = []
         for (index, item) in items.enumerated() where item.node >= 0 {
             while byNode.count <= item.node { byNode.append([]) }
@@ -46,7 +50,9 @@ struct MarkupBuilder {
         nextNode += 1
         let nodeClass = "sk-n" + String(index)
         if writingNodeRules {
-            let declarations = FlexMapping.declarations(for: node, in: parent)
+            var mapped = node
+            if mirrored { (mapped.padding.left, mapped.padding.right) = (node.padding.right, node.padding.left) }
+            let declarations = FlexMapping.declarations(for: mapped, in: parent)
             if !declarations.isEmpty { nodeRules.append((nodeClass, declarations)) }
         }
         let pad = String(repeating: " ", count: indent)

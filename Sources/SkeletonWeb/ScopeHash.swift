@@ -69,6 +69,8 @@ enum ScopeHash {
         hash.add(spec.width)
         hash.add(spec.height ?? -1)
         hash.add(spec.height != nil)
+        // Only when written, so every left-to-right spec keeps its class.
+        if spec.dir != .ltr { hash.add(spec.dir == .rtl ? "dir=rtl" : "dir=auto") }
         let look = spec.appearance
         for color in [look.base, look.highlight, look.background, look.darkBase, look.darkHighlight, look.darkBackground] {
             add(color, to: &hash)

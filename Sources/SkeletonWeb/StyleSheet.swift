@@ -72,7 +72,7 @@ struct StyleSheet {
         // move, size or mirror it is set, so element and universal rules (`div {…}`,
         // `* {…}`, a framework's reset) lose to this class (site/reference/rendering.md,
         // "Under the page's CSS").
-        out += rule(s, Self.rootReset(spec.fluid, hasHeight: spec.height != nil))
+        out += rule(s, Self.rootReset(spec.fluid, hasHeight: spec.height != nil).map(directed))
         out += rule(s + "[aria-busy=\"false\"]", endRule)
         // Visually hidden but read by screen readers.
         out += rule(s + " .sk-label", ["position:absolute", "width:1px", "height:1px", "margin:-1px", "padding:0",
@@ -83,7 +83,7 @@ struct StyleSheet {
         // change it; the node rules after this set what varies.
         out += rule(s + " .sk-c," + s + " .sk-c *", ["box-sizing:border-box", "display:flex", "flex-shrink:0",
                                                     "flex-basis:auto", "min-width:0", "min-height:0", "margin:0",
-                                                    "border:0", "padding:0"] + Self.nodeReset)
+                                                    "border:0", "padding:0"] + Self.nodeReset.map(directed))
         var container = ["flex-direction:column", "width:" + (spec.fluid == nil ? CSSNumber.px(layout.width) : "100%")]
         if let height = spec.height { container.append("height:" + CSSNumber.px(height)) }
         out += rule(s + " .sk-c", container)
@@ -101,6 +101,12 @@ struct StyleSheet {
         out += ["min-height:0", "max-height:none", "float:none", "vertical-align:baseline", "direction:ltr",
                 "writing-mode:horizontal-tb", "font-size:16px", "line-height:normal"]
         return out
+    }
+
+    /// A reset declaration as this component needs it: `direction:rtl` when drawn
+    /// mirrored (site/reference/layout.md, "Direction"), every other one unchanged.
+    func directed(_ declaration: String) -> String {
+        spec.mirrored && declaration.hasSameBytes(as: "direction:ltr") ? "direction:rtl" : declaration
     }
 
     /// Every node's further properties against the page's CSS (the flexbox mapping

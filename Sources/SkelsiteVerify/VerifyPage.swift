@@ -93,7 +93,13 @@ enum VerifyPage {
                 + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s"
                 + (cell.width != cell.frameWidth || cell.height != cell.frameHeight
                     ? " tile at " + String(cell.tileX) + "," + String(cell.tileY) : "") + " -->\n"
-            body += "<div class=\"cell\" data-theme=\"" + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
+            // A fixed-width component pinned to a direction (`dir=ltr` or `dir=rtl`) is shown
+            // in a right-to-left cell: it must still match its PNGs, which checks the pin
+            // (site/reference/layout.md, "Direction"). A `dir=auto` one follows its cell, so
+            // it stays left to right here, and a fluid one's container stays where it is.
+            let pinned = cell.spec.dir != .auto && cell.spec.fluid == nil
+            body += "<div class=\"cell\"" + (pinned ? " dir=\"rtl\"" : "") + " data-theme=\""
+                + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
                 + String(cell.x) + "px;top:" + String(cell.y) + "px;width:" + String(cell.width) + "px;height:"
                 + String(cell.height) + "px;background:" + background.hex + "\">\n"
                 + tile(FluidVerifyWidths.html(cell.spec, shown), cell) + "</div>\n"

@@ -30,7 +30,7 @@ import Testing
         #expect(sheets.last?.hasPrefix("id=\"sheet-1\" style=\"width:100px;height:20px\">\n") == true)
         // Each sheet holds its own cells, where a page of its own would put them.
         #expect(sheets.first?.components(separatedBy: "<div class=\"cell\"").count == 3)
-        #expect(sheets.first?.contains("<!-- b.md:1 light t=0s -->\n<div class=\"cell\" data-theme=\"light\" style=\"left:40px;top:0px;") == true)
+        #expect(sheets.first?.contains("<!-- b.md:1 light t=0s -->\n<div class=\"cell\" dir=\"rtl\" data-theme=\"light\" style=\"left:40px;top:0px;") == true)
         #expect(sheets.last?.components(separatedBy: "<div class=\"cell\"").count == 2)
         #expect(sheets.last?.contains("<!-- c.md:1 light t=0s -->") == true)
         #expect(VerifyPage.sheetID(1) == "sheet-1")

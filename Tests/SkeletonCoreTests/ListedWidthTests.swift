@@ -49,6 +49,6 @@ import Testing
             "1:10: unknown attribute 'widht' on skeleton; did you mean 'width'?",
         ])
         #expect(located("skeleton gap=3\n  rect").first?.hasSuffix(
-            "skeleton takes width, height, label, min-width, max-width, widths or reference-width") == true)
+            "skeleton takes width, height, label, min-width, max-width, widths, reference-width or dir") == true)
     }
 }

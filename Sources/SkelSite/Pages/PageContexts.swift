@@ -125,6 +125,9 @@ struct PageContexts: Sendable {
             context["referenceWidth"] = VerifyReport.number(component.spec.width)
             context["listedWidths"] = listed
         }
+        if let mirrored = RightToLeftImages.context(component.spec, files: files, root: root) {
+            context["rightToLeft"] = mirrored
+        }
         if let content = Self.content(of: component) {
             addFit(content, of: component, in: document, artifacts: artifacts, to: &context)
         }

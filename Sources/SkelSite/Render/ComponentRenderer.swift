@@ -78,6 +78,7 @@ public enum ComponentRenderer {
                                       ("dark@1x.png", paint(0, 1, .dark)), ("dark@2x.png", paint(0, 2, .dark))],
                             preview: [], strip: nil, stripTimes: [], frameMilliseconds: 0)
         images.statics += ListedWidthImages.paint(spec)
+        images.statics += RightToLeftImages.paint(spec)
         guard spec.animation.moves else { return images }
         // One whole cycle (the duration, plus any interval, doubled by repeat=reverse).
         let step = spec.animation.period / Double(previewFrameCount)

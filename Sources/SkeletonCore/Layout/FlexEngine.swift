@@ -17,6 +17,19 @@ struct FlexEngine {
     /// nil unless asked for (only exporters that rebuild the tree need it).
     private(set) var nodeFrames: [SourcePosition: Rect]?
 
+    /// Mirrors every item and recorded node frame across a component `width` wide
+    /// (x' = width - x - w): the layout as drawn right to left.
+    mutating func mirror(width: Double) {
+        for i in items.indices {
+            items[i].frame.x = width - items[i].frame.x - items[i].frame.width
+        }
+        if let frames = nodeFrames {
+            var mirrored = frames
+            for (key, frame) in frames { mirrored[key]?.x = width - frame.x - frame.width }
+            nodeFrames = mirrored
+        }
+    }
+
     init(defaultStagger: Double, recordingFrames: Bool = false) {
         self.defaultStagger = defaultStagger
         if recordingFrames { nodeFrames = [:] }

@@ -100,6 +100,12 @@ public enum LayoutEngine {
         // The root is not a spec node: its children are numbered from 0.
         engine.place(root, number: -1, frame: Rect(x: 0, y: 0, width: width, height: height),
                      definiteHeight: spec.height != nil, timeOffset: 0)
+        if spec.mirrored {
+            // Right to left (site/reference/layout.md, "Direction"): laid out as written,
+            // then every box mirrored across the component, so rows, alignments and a
+            // text's shorter last line all change sides together.
+            engine.mirror(width: width)
+        }
         return SpecLayout(width: width, height: height, items: engine.items)
     }
 }

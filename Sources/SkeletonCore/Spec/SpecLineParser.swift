@@ -66,6 +66,9 @@ extension SpecParseRun {
         error("unexpected '\(what)' on \(kind); write attributes as key=value", line.line, token.column)
     }
 
+    /// `dir=`'s values, HTML's own words (site/reference/layout.md, "Direction").
+    static let directions: [(String, SpecDirection)] = [("ltr", .ltr), ("rtl", .rtl), ("auto", .auto)]
+
     mutating func parseRoot(_ line: SpecLine) {
         let (positionals, attributes) = sortTokens(line, .skeleton)
         for (i, token) in positionals.enumerated() {
@@ -88,6 +91,10 @@ extension SpecParseRun {
                 continue
             }
             if name.hasSameBytes(as: "content") { continue }
+            if name.hasSameBytes(as: "dir") {
+                if let d = check(SpecValues.keyword(token.value, name, SpecParseRun.directions), token, line) { dir = d }
+                continue
+            }
             if name.hasSameBytes(as: "label") {
                 // Any text, read as it is written: the words a screen reader says.
                 if token.valueText.isEmpty {

@@ -39,6 +39,7 @@ struct SpecParseRun {
     // Root and settings.
     var title: String?
     var label: String?
+    var dir = SpecDirection.ltr
     var width: Double = Defaults.width
     var height: Double?
     var rootPosition = SourcePosition(line: 1, column: 1)
@@ -275,6 +276,10 @@ struct SpecParseRun {
                         animation: resolvedAnimation(), children: drafts[0].children.map { build($0) },
                         position: rootPosition, label: label, labelLanguage: language)
         spec.fluid = fluid
+        if dir != .ltr {
+            spec.dir = dir
+            if dir == .rtl { spec = spec.rightToLeft() }
+        }
         return ParseResult(spec: spec, diagnostics: sorted)
     }
 

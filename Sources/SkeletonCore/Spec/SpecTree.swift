@@ -298,6 +298,12 @@ public struct FluidWidth: Equatable, Hashable, Sendable {
     }
 }
 
+/// `dir=` on the `skeleton` line (site/reference/layout.md, "Direction"): `ltr` draws
+/// the spec as written in any page, `rtl` mirrored in any page, `auto` follows the page.
+public enum SpecDirection: Equatable, Hashable, Sendable {
+    case ltr, rtl, auto
+}
+
 /// One parsed `skeleton` block.
 public struct Spec: Equatable, Hashable, Sendable {
     public var title: String?
@@ -320,6 +326,25 @@ public struct Spec: Equatable, Hashable, Sendable {
     /// nil: a fixed width (`width` points). Else the component fits its container and
     /// `width` is its reference width.
     public var fluid: FluidWidth?
+    /// `dir=`: which page directions the component follows.
+    public var dir = SpecDirection.ltr
+    /// Drawn mirrored, as in a right-to-left page: the layout's boxes are mirrored
+    /// across the component (x' = W - x - w) and the sweep's angle with them
+    /// (`rightToLeft()`). Set by `dir=rtl`.
+    public var mirrored = false
+
+    /// The spec as drawn in a right-to-left page: mirrored for `dir=auto` and `dir=rtl`
+    /// (already so), unchanged for `dir=ltr`.
+    public func rightToLeft() -> Spec {
+        guard dir != .ltr, !mirrored else { return self }
+        var copy = self
+        copy.mirrored = true
+        // The sweep's horizontal component is negated: angle a becomes 360 - a.
+        var angle = 360 - animation.angle.truncatingRemainder(dividingBy: 360)
+        if angle >= 360 { angle -= 360 }
+        copy.animation.angle = angle
+        return copy
+    }
 
     /// The same spec laid out at another width (a fluid spec's other widths).
     public func at(width: Double) -> Spec {

@@ -38,7 +38,7 @@ enum Keyword: Equatable {
     /// Attributes (key=value) this kind accepts.
     var attributes: [String] {
         switch self {
-        case .skeleton: return ["width", "height", "label", "min-width", "max-width", "widths", "reference-width"]
+        case .skeleton: return ["width", "height", "label", "min-width", "max-width", "widths", "reference-width", "dir"]
         case .appearance: return ["base", "highlight", "background", "dark-base", "dark-highlight", "dark-background"]
         case .animation: return ["duration", "direction", "band", "angle", "delay", "stagger", "easing"]
             + AnimationRhythmWords.attributes

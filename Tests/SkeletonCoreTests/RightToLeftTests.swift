@@ -1,0 +1,113 @@
+import Testing
+@testable import SkeletonCore
+
+/// `dir=` on the `skeleton` line and the mirrored drawing of a right-to-left page
+/// (site/reference/layout.md, "Direction"): parsed values and messages, mirrored boxes
+/// and a mirrored sweep, from parsed specs through the layout engine and the painter.
+@Suite struct RightToLeftTests {
+    static func parse(_ text: String) throws -> Spec {
+        let parsed = SpecParser.parse(text)
+        #expect(parsed.diagnostics == [])
+        return try #require(parsed.spec)
+    }
+
+    static func diagnose(_ text: String) -> [String] {
+        SpecParser.parse(text).diagnostics.map { "\($0.position.line):\($0.position.column): \($0.message)" }
+    }
+
+    static func paint(_ spec: Spec, time: Double) -> RGBAImage {
+        Painter.paint(spec, layout: LayoutEngine.layout(spec), time: time, scale: 1, theme: .light)
+    }
+
+    static func red(_ image: RGBAImage, _ x: Int, _ y: Int) -> Int { Int(image.pixels[(y * image.width + x) * 4]) }
+
+    @Test func withoutDirOrWithLtrTheSpecIsTodays() throws {
+        let plain = try Self.parse("skeleton width=100\n  rect 20x10\n")
+        let ltr = try Self.parse("skeleton width=100 dir=ltr\n  rect 20x10\n")
+        #expect(plain.dir == .ltr)
+        #expect(!plain.mirrored)
+        #expect(ltr == plain)
+        #expect(plain.rightToLeft() == plain)
+    }
+
+    @Test func autoFollowsThePageAndRtlIsAlwaysMirrored() throws {
+        let auto = try Self.parse("skeleton width=100 dir=auto\n  rect 20x10\n")
+        #expect(auto.dir == .auto)
+        #expect(!auto.mirrored)
+        #expect(auto.animation.angle == 90)
+        let page = auto.rightToLeft()
+        #expect(page.mirrored)
+        #expect(page.animation.angle == 270)
+        let rtl = try Self.parse("skeleton width=100 dir=rtl\n  rect 20x10\n")
+        #expect(rtl.dir == .rtl)
+        #expect(rtl.mirrored)
+        #expect(rtl.animation.angle == 270)
+        #expect(rtl.rightToLeft() == rtl)
+    }
+
+    @Test func theAngleIsMirroredWithTheBoxes() throws {
+        let spec = try Self.parse("skeleton width=100 dir=auto\n  animation shimmer angle=30\n  rect 20x10\n")
+        #expect(spec.rightToLeft().animation.angle == 330)
+        let down = try Self.parse("skeleton width=100 dir=auto\n  animation shimmer direction=top-to-bottom\n  rect 20x10\n")
+        #expect(down.rightToLeft().animation.angle == 180)
+        let up = try Self.parse("skeleton width=100 dir=auto\n  animation shimmer direction=bottom-to-top\n  rect 20x10\n")
+        #expect(up.rightToLeft().animation.angle == 0)
+    }
+
+    @Test func badValuesGetLocatedMessages() {
+        #expect(Self.diagnose("skeleton dir=up\n  rect 20x10\n") == ["1:14: invalid dir 'up'; expected ltr, rtl or auto"])
+        #expect(Self.diagnose("skeleton width=100 dir=rtll\n  rect 20x10\n") == ["1:24: invalid dir 'rtll'; did you mean 'rtl'?"])
+        #expect(Self.diagnose("skeleton\n  rect 20x10 dir=rtl\n").count == 1)
+    }
+
+    @Test func aRectAtTheLeftLandsAtTheRight() throws {
+        let spec = try Self.parse("""
+            skeleton width=100 height=10 dir=auto
+              appearance base=#000000 background=#FFFFFF
+              animation none
+              rect 20x10
+
+            """)
+        #expect(LayoutEngine.layout(spec).items.map(\.frame) == [Rect(x: 0, y: 0, width: 20, height: 10)])
+        let mirrored = spec.rightToLeft()
+        #expect(LayoutEngine.layout(mirrored).items.map(\.frame) == [Rect(x: 80, y: 0, width: 20, height: 10)])
+        let image = Self.paint(mirrored, time: 0)
+        #expect((0..<100).filter { Self.red(image, $0, 5) == 0 } == Array(80..<100))
+    }
+
+    @Test func rowsAlignmentsAndTheShorterLastLineChangeSides() throws {
+        let spec = try Self.parse("""
+            skeleton width=100 dir=auto
+              row gap=10
+                circle 20
+                rect 30x10
+              text lines=2 line-height=10 spacing=5 last=0.5
+
+            """)
+        let frames = LayoutEngine.layout(spec.rightToLeft()).items.map(\.frame)
+        #expect(frames == [Rect(x: 80, y: 0, width: 20, height: 20), Rect(x: 40, y: 0, width: 30, height: 10),
+                           Rect(x: 0, y: 20, width: 100, height: 10), Rect(x: 50, y: 35, width: 50, height: 10)])
+    }
+
+    @Test func theSweepBandIsMirroredAtEveryTime() throws {
+        let spec = try Self.parse("""
+            skeleton width=100 height=10 dir=auto
+              appearance base=#000000 highlight=#FFFFFF background=#FFFFFF
+              animation shimmer duration=2s band=0.3 easing=linear
+              rect 100x10
+
+            """)
+        for time in [0.0, 0.5, 0.9, 1.3] {
+            let ltr = Self.paint(spec, time: time)
+            let rtl = Self.paint(spec.rightToLeft(), time: time)
+            for y in 0..<10 {
+                #expect((0..<100).map { Self.red(rtl, $0, y) } == (0..<100).map { Self.red(ltr, 99 - $0, y) })
+            }
+        }
+        // At t = 0.5 s (e = 0.25) the band's centre is at p = -15 + 0.25·130 = 17.5 from the
+        // left edge written; right to left it is 17.5 from the right edge.
+        let rtl = Self.paint(spec.rightToLeft(), time: 0.5)
+        #expect(Self.red(rtl, 82, 5) == 255)
+        #expect(Self.red(rtl, 17, 5) == 0)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+@testable import SkeletonCore
+import Testing
+@testable import SkeletonWeb
+
+/// The markup and CSS of `dir=` (site/reference/layout.md, "Direction"): `ltr` pins
+/// the component left to right as always, `rtl` pins it right to left, `auto` pins
+/// nothing and adds the mirrored rules under `:dir(rtl)`.
+@Suite struct RightToLeftStyleTests {
+    static func emit(_ text: String) throws -> WebComponent {
+        let spec = try #require(SpecParser.parse(text).spec)
+        return ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec), label: nil)
+    }
+
+    static let row = """
+        skeleton "Row" width=100 DIR
+          animation shimmer duration=1s
+          row padding=0,4,0,8 gap=10
+            rect 20x10
+
+        """
+
+    static func spec(_ dir: String) -> String {
+        row.replacingOccurrences(of: " DIR", with: dir)
+    }
+
+    @Test func ltrIsTodaysComponent() throws {
+        let plain = try Self.emit(Self.spec(""))
+        let ltr = try Self.emit(Self.spec(" dir=ltr"))
+        #expect(ltr == plain)
+        #expect(plain.html.hasPrefix("<div class=\"\(plain.scope)\" dir=\"ltr\" role=\"status\""))
+        #expect(!plain.css.contains(":dir(rtl)"))
+    }
+
+    @Test func rtlPinsRightToLeft() throws {
+        let c = try Self.emit(Self.spec(" dir=rtl"))
+        let s = "." + c.scope
+        #expect(c.html.hasPrefix("<div class=\"\(c.scope)\" dir=\"rtl\" role=\"status\""))
+        #expect(!c.css.contains("direction:ltr"))
+        #expect(Fixture.lines(c.css, containing: ".sk-n0") == ["\(s) .sk-n0{flex-direction:row;gap:10px;padding:0 8px 0 4px}"])
+        #expect(Fixture.lines(c.css, containing: ".sk-i0::after") == [
+            "\(s) .sk-i0::after{height:12px;transform:matrix(-1,0,0,-1,68,11)}",
+        ])
+    }
+
+    @Test func autoAddsTheMirroredRulesUnderDirRtl() throws {
+        let c = try Self.emit(Self.spec(" dir=auto"))
+        let s = "." + c.scope
+        #expect(c.html.hasPrefix("<div class=\"\(c.scope)\" role=\"status\""))
+        #expect(Fixture.lines(c.css, containing: ".sk-n0") == [
+            "\(s) .sk-n0{flex-direction:row;gap:10px;padding:0 4px 0 8px}",
+            "\(s):dir(rtl) .sk-n0{flex-direction:row;gap:10px;padding:0 8px 0 4px}",
+        ])
+        #expect(Fixture.lines(c.css, containing: ".sk-i0::after") == [
+            "\(s) .sk-i0::after{height:12px;transform:matrix(1,0,0,1,-48,-1)}",
+            "\(s):dir(rtl) .sk-i0::after{height:12px;transform:matrix(-1,0,0,-1,68,11)}",
+        ])
+        #expect(Fixture.lines(c.css, containing: "@keyframes").count == 2)
+        #expect(c.css.contains("@keyframes \(c.scope)-rtl-sweep{"))
+        #expect(c.css.contains("\(s):dir(rtl) .sk-s::after{"))
+    }
+
+    @Test func theScopeNamesTheDirection() throws {
+        let scopes = try ["", " dir=rtl", " dir=auto"].map { try Self.emit(Self.spec($0)).scope }
+        #expect(Set(scopes).count == 3)
+        #expect(try Self.emit(Self.spec(" dir=ltr")).scope == scopes[0])
+    }
+}
