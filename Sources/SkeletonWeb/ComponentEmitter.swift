@@ -123,16 +123,17 @@ public enum ComponentEmitter {
     }
 
     /// `dir=auto` in a right-to-left page: the stylesheet of the mirrored spec, every
-    /// selector's scope class narrowed by `:dir(rtl)` (one pseudo-class more, so these win
-    /// over the left-to-right rules) and its sweep keyframes renamed, as the band moves
-    /// the other way (site/reference/layout.md, "Direction").
+    /// selector's scope class put under `[dir="rtl"]` (an ancestor's attribute, one
+    /// selector more, so these win over the left-to-right rules; not `:dir(rtl)`, which the
+    /// Nu HTML checker's CSS validator rejects) and its sweep keyframes renamed, as the band
+    /// moves the other way (site/reference/layout.md, "Direction").
     static func rightToLeftRules(_ spec: Spec, scope: String, options: EmitOptions) -> String {
         let mirrored = spec.rightToLeft()
         let layout = LayoutEngine.layout(mirrored)
         var markup = MarkupBuilder(items: layout.items, mirrored: true)
         markup.write(mirrored.children, indent: 4)
         let css = StyleSheet(spec: mirrored, layout: layout, scope: scope, options: options, markup: markup).write()
-        let selector = Array(("." + scope).utf8), narrowed = Array(("." + scope + ":dir(rtl)").utf8)
+        let selector = Array(("." + scope).utf8), narrowed = Array(("[dir=\"rtl\"] ." + scope).utf8)
         let sweep = Array((scope + "-sweep").utf8), renamed = Array((scope + "-rtl-sweep").utf8)
         let bytes = Array(css.utf8)
         var out: [UInt8] = []
