@@ -1,4 +1,5 @@
 import SkeletonCore
+import Testing
 
 /// Diagnostics as `line:column: message` lines: what the exact-text tests compare.
 func located(_ diagnostics: [Diagnostic]) -> [String] {
@@ -8,4 +9,11 @@ func located(_ diagnostics: [Diagnostic]) -> [String] {
 /// The located diagnostics of parsing `text` as one spec.
 func located(_ text: String) -> [String] {
     located(SpecParser.parse(text).diagnostics)
+}
+
+/// `text` parsed as one spec that must have no diagnostics at all.
+func cleanSpec(_ text: String) throws -> Spec {
+    let parsed = SpecParser.parse(text)
+    #expect(parsed.diagnostics == [])
+    return try #require(parsed.spec)
 }

@@ -5,11 +5,7 @@ import Testing
 /// its subtree are painted in their colour at every time, while the rest keeps the
 /// component's animation.
 @Suite struct NodeMotionTests {
-    static func parse(_ text: String) throws -> Spec {
-        let result = SpecParser.parse(text)
-        #expect(result.diagnostics == [])
-        return try #require(result.spec)
-    }
+    static func parse(_ text: String) throws -> Spec { try cleanSpec(text) }
 
     @Test func aStillNodeMarksItsSubtree() throws {
         let spec = try Self.parse("""

@@ -5,11 +5,7 @@ import Testing
 /// (site/reference/layout.md, "Direction"): parsed values and messages, mirrored boxes
 /// and a mirrored sweep, from parsed specs through the layout engine and the painter.
 @Suite struct RightToLeftTests {
-    static func parse(_ text: String) throws -> Spec {
-        let parsed = SpecParser.parse(text)
-        #expect(parsed.diagnostics == [])
-        return try #require(parsed.spec)
-    }
+    static func parse(_ text: String) throws -> Spec { try cleanSpec(text) }
 
     static func diagnose(_ text: String) -> [String] {
         SpecParser.parse(text).diagnostics.map { "\($0.position.line):\($0.position.column): \($0.message)" }
