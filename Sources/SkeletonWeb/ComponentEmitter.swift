@@ -126,13 +126,18 @@ public enum ComponentEmitter {
     /// selector's scope class put under `[dir="rtl"]` (an ancestor's attribute, one
     /// selector more, so these win over the left-to-right rules; not `:dir(rtl)`, which the
     /// Nu HTML checker's CSS validator rejects) and its sweep keyframes renamed, as the band
-    /// moves the other way (site/reference/layout.md, "Direction").
+    /// moves the other way (site/reference/layout.md, "Direction"). The theme's colour
+    /// rules are left out: the left-to-right ones fit the mirrored items too, and under
+    /// `[dir="rtl"]` they would outrank `[data-theme]`'s, which stand on the same element
+    /// as `dir` or above it, and paint a dark component light.
     static func rightToLeftRules(_ spec: Spec, scope: String, options: EmitOptions) -> String {
         let mirrored = spec.rightToLeft()
         let layout = LayoutEngine.layout(mirrored)
         var markup = MarkupBuilder(items: layout.items, mirrored: true)
         markup.write(mirrored.children, indent: 4)
-        let css = StyleSheet(spec: mirrored, layout: layout, scope: scope, options: options, markup: markup).write()
+        var sheet = StyleSheet(spec: mirrored, layout: layout, scope: scope, options: options, markup: markup)
+        sheet.themes = false
+        let css = sheet.write()
         let selector = Array(("." + scope).utf8), narrowed = Array(("[dir=\"rtl\"] ." + scope).utf8)
         let sweep = Array((scope + "-sweep").utf8), renamed = Array((scope + "-rtl-sweep").utf8)
         let bytes = Array(css.utf8)

@@ -14,6 +14,9 @@ struct StyleSheet {
     let scope: String
     let options: EmitOptions
     let markup: MarkupBuilder
+    /// With the theme's colour rules (`themeRules`); a `dir=auto` component's mirrored
+    /// rules go without (ComponentEmitter.rightToLeftRules).
+    var themes = true
 
     var s: String { "." + scope }
     var motion: Animation { spec.animation }
@@ -34,7 +37,7 @@ struct StyleSheet {
         }
         out += shapeRules()
         out += itemRules()
-        out += themeRules()
+        if themes { out += themeRules() }
         out += keyframes()
         out += reducedMotionRules()
         return out

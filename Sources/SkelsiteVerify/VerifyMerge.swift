@@ -179,13 +179,16 @@ public enum VerifyMerge {
         var scale: Int
         var time: Double
         var width: Double?
+        var rightToLeft: Bool
 
         init(_ r: VerifyResult) {
             (component, engine, dark, scale, time, width) = (r.component, r.engine, r.theme == .dark, r.scale, r.time, r.width)
+            rightToLeft = r.rightToLeft
         }
 
         var description: String {
-            component + (width.map { " w=" + VerifyReport.number($0) } ?? "") + " " + engine.rawValue + " "
+            component + (width.map { " w=" + VerifyReport.number($0) } ?? "") + (rightToLeft ? " dir=rtl" : "") + " "
+                + engine.rawValue + " "
                 + (dark ? "dark" : "light") + " @" + String(scale) + "x t=" + VerifyReport.number(time) + "s"
         }
     }
@@ -276,13 +279,14 @@ public enum VerifyMerge {
                 let time = check.number(item, "time", in: itemName, from: 0, to: VerifyResultsJSON.maxTime,
                                         what: "a number of seconds", required: true)
                 let width = check.width(item, in: itemName)
+                let direction = item.member("dir") == nil ? nil : check.choice(item, "dir", in: itemName, ["rtl"])
                 var title: String?
                 if let value = item.member("title"), case .string(let text) = value.value { title = text }
                 guard let component, let engine, counts.count == 3, let digest, let theme, let scale, let time else { continue }
                 results.append(VerifyResult(component: component, title: title, engine: engine,
                                             theme: theme == "light" ? .light : .dark, scale: scale, time: time,
                                             mismatched: counts[0], antialiased: counts[1], pixels: counts[2],
-                                            specDigest: digest, width: width))
+                                            specDigest: digest, width: width, rightToLeft: direction == "rtl"))
             }
         }
         let minimum = check.share(root, "minimum", in: "the file")

@@ -26,6 +26,8 @@ enum VerifyPage {
         var tileY = 0
         var frameWidth = 0
         var frameHeight = 0
+        /// A right-to-left check (RightToLeftVerify): `spec` as written, in a `dir="rtl"` cell.
+        var rightToLeft = false
     }
 
     /// Several sheets on one page, each in a box at the page origin shown only while
@@ -93,12 +95,9 @@ enum VerifyPage {
                 + VerifyReport.themeName(cell.theme) + " t=" + VerifyReport.number(cell.time) + "s"
                 + (cell.width != cell.frameWidth || cell.height != cell.frameHeight
                     ? " tile at " + String(cell.tileX) + "," + String(cell.tileY) : "") + " -->\n"
-            // A fixed-width component pinned to a direction (`dir=ltr` or `dir=rtl`) is shown
-            // in a right-to-left cell: it must still match its PNGs, which checks the pin
-            // (site/reference/layout.md, "Direction"). A `dir=auto` one follows its cell, so
-            // it stays left to right here, and a fluid one's container stays where it is.
-            let pinned = cell.spec.dir != .auto && cell.spec.fluid == nil
-            body += "<div class=\"cell\"" + (pinned ? " dir=\"rtl\"" : "") + " data-theme=\""
+            // Pinned components and right-to-left checks stand in `dir="rtl"` cells
+            // (RightToLeftVerify; site/reference/layout.md, "Direction").
+            body += "<div class=\"cell\"" + (RightToLeftVerify.rightToLeftCell(cell) ? " dir=\"rtl\"" : "") + " data-theme=\""
                 + VerifyReport.themeName(cell.theme) + "\" style=\"left:"
                 + String(cell.x) + "px;top:" + String(cell.y) + "px;width:" + String(cell.width) + "px;height:"
                 + String(cell.height) + "px;background:" + background.hex + "\">\n"

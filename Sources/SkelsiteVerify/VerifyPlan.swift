@@ -50,7 +50,7 @@ struct VerifyPlan {
 extension VerifyRun {
     /// The plan of a run over `specs` in this run's cameras and scales; writes the pages.
     func plan(_ specs: [VerifySpec]) throws -> VerifyPlan {
-        let items = FluidVerifyWidths.expand(specs)
+        let items = RightToLeftVerify.expand(FluidVerifyWidths.expand(specs), form: options.form)
         let layouts = items.map { LayoutEngine.layout($0.spec) }
         let sizes = layouts.map { layout in
             let size = layout.pixelSize(scale: 1)
@@ -120,12 +120,15 @@ extension VerifyRun {
 
     private func pageCells(_ sheet: VerifySheets.Sheet, items: [VerifySpec]) -> [VerifyPage.Cell] {
         sheet.cells.map { cell in
-            let shown = options.browserSpec.map { $0(items[cell.spec].spec) } ?? items[cell.spec].spec
+            // A right-to-left check's page shows the spec as written (RightToLeftVerify).
+            let item = items[cell.spec]
+            let source = item.pageSpec ?? item.spec
+            let shown = options.browserSpec.map { $0(source) } ?? source
             return VerifyPage.Cell(spec: shown, layout: LayoutEngine.layout(shown), theme: cell.theme,
                                    time: cell.time + options.browserTimeShift, x: cell.x, y: cell.y,
-                                   width: cell.width, height: cell.height, name: items[cell.spec].name,
+                                   width: cell.width, height: cell.height, name: item.name,
                                    tileX: cell.tileX, tileY: cell.tileY, frameWidth: cell.frameWidth,
-                                   frameHeight: cell.frameHeight)
+                                   frameHeight: cell.frameHeight, rightToLeft: item.rightToLeft)
         }
     }
 }

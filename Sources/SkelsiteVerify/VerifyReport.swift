@@ -12,7 +12,7 @@ extension VerifyReport {
         var out = ""
         for r in results {
             let passes = VerifyGate.passes(r, minimum: minimum, minimumWithAntialiased: minimumWithAntialiased)
-            out += (passes ? "ok   " : "FAIL ") + r.component + (r.width.map { " w=" + number($0) } ?? "") + " " + r.engine.rawValue + " " + themeName(r.theme)
+            out += (passes ? "ok   " : "FAIL ") + r.component + (r.width.map { " w=" + number($0) } ?? "") + (r.rightToLeft ? " dir=rtl" : "") + " " + r.engine.rawValue + " " + themeName(r.theme)
                 + " @" + String(r.scale) + "x t=" + number(r.time) + "s  " + percent(r.match)
                 + " (" + percent(r.matchCountingAntialiased) + " counting anti-aliased)\n"
         }
@@ -98,6 +98,7 @@ extension VerifyReport {
             out += ",\"pixels\":" + String(r.pixels)
             if !r.specDigest.isEmpty { out += ",\"spec\":\"" + r.specDigest + "\"" }
             if let width = r.width { out += ",\"width\":" + number(width) }
+            if r.rightToLeft { out += ",\"dir\":\"rtl\"" }
             out += "}"
             out += index == results.count - 1 ? "\n" : ",\n"
         }

@@ -22,6 +22,9 @@ public struct VerifyResult: Equatable, Sendable {
     public var specDigest: String = ""
     /// The component's width for a fluid spec (checked at two widths); nil for a fixed one.
     public var width: Double? = nil
+    /// Shown in a right-to-left cell against the mirrored painting (a `dir=auto` spec's
+    /// second check; site/reference/layout.md, "Direction"); `"dir":"rtl"` in the JSON.
+    public var rightToLeft = false
 
     /// Share of matching pixels, 0...1.
     public var match: Double { pixels == 0 ? 1 : 1 - Double(mismatched) / Double(pixels) }

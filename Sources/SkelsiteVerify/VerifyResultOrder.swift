@@ -13,9 +13,12 @@ enum VerifyResultOrder {
     /// (VerifyMerge); then as photographed.
     static func sorted(_ results: [VerifyResult], items: [VerifySpec], scales: [Int]) -> [VerifyResult] {
         let specIndex = Dictionary(items.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let itemIndex = Dictionary(items.enumerated().map { ($1.name + "@" + ($1.checkedWidth.map { String($0) } ?? ""), $0) },
-                                   uniquingKeysWith: { first, _ in first })
-        func item(_ r: VerifyResult) -> Int { itemIndex[r.component + "@" + (r.width.map { String($0) } ?? "")] ?? 0 }
+        let itemIndex = Dictionary(items.enumerated().map {
+            ($1.name + "@" + ($1.checkedWidth.map { String($0) } ?? "") + ($1.rightToLeft ? "@rtl" : ""), $0)
+        }, uniquingKeysWith: { first, _ in first })
+        func item(_ r: VerifyResult) -> Int {
+            itemIndex[r.component + "@" + (r.width.map { String($0) } ?? "") + (r.rightToLeft ? "@rtl" : "")] ?? 0
+        }
         return results.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             let keyX = [specIndex[x.component] ?? 0, BrowserEngine.allCases.firstIndex(of: x.engine)!,
@@ -38,7 +41,7 @@ extension VerifyRun {
         for c in r.component.unicodeScalars {
             stem.unicodeScalars.append(CharacterSet.alphanumerics.contains(c) ? c : "_")
         }
-        return stem + (r.width.map { "-w" + VerifyReport.number($0) } ?? "") + "-" + r.engine.rawValue + "-"
+        return stem + (r.width.map { "-w" + VerifyReport.number($0) } ?? "") + (r.rightToLeft ? "-rtl" : "") + "-" + r.engine.rawValue + "-"
             + VerifyReport.themeName(r.theme) + "-" + String(r.scale) + "x-t" + VerifyReport.number(r.time)
     }
 

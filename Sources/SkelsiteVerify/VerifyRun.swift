@@ -195,7 +195,7 @@ public struct VerifyRun {
                                       theme: cell.theme, scale: scale, time: cell.time,
                                       mismatched: counts.mismatchedPixels, antialiased: counts.antialiasedPixels,
                                       pixels: painter.width * painter.height, specDigest: digests[cell.spec],
-                                      width: item.checkedWidth)
+                                      width: item.checkedWidth, rightToLeft: item.rightToLeft)
             compared.append(Compared(result: result, browser: browser, painted: painter, diff: diff,
                                      earlierSheets: earlierSheets, frame: cell.frame))
         }

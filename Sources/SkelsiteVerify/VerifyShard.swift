@@ -72,9 +72,10 @@ public struct VerifyShard: Equatable, Sendable {
         zip(specs, Self.assign(specs, count: count)).filter { $0.1 == index }.map(\.0)
     }
 
-    /// Pixels compared per frame at 1x, summed over the widths the spec is checked at.
+    /// Pixels compared per frame at 1x, summed over the widths and directions the spec
+    /// is checked at.
     static func cost(of spec: VerifySpec) -> Double {
-        FluidVerifyWidths.expand([spec]).map { item in
+        RightToLeftVerify.expand(FluidVerifyWidths.expand([spec])).map { item in
             let size = LayoutEngine.layout(item.spec).pixelSize(scale: 1)
             return Double(max(1, size.width)) * Double(max(1, size.height))
         }.reduce(0, +)

@@ -65,4 +65,16 @@ import Testing
         #expect(Set(scopes).count == 3)
         #expect(try Self.emit(Self.spec(" dir=ltr")).scope == scopes[0])
     }
+
+    /// The theme's colours are not repeated under `[dir="rtl"]`: there they would outrank
+    /// `[data-theme="dark"]` on the same element and paint a dark component light. The
+    /// reduced-motion rules are, as they must outrank the mirrored sweep.
+    @Test func theThemesColoursAreNotRepeatedUnderTheRightToLeftAncestor() throws {
+        let c = try Self.emit(Self.spec(" dir=auto"))
+        let rtl = c.css.split(separator: "\n").filter { $0.contains("[dir=\"rtl\"]") }
+        #expect(!rtl.isEmpty)
+        #expect(!rtl.contains { $0.contains("--sk-b:") })
+        #expect(c.css.components(separatedBy: "@media (prefers-color-scheme: dark){").count - 1 == 1)
+        #expect(rtl.contains { $0.hasSuffix(".sk-s::after{animation:none;display:none}") })
+    }
 }
