@@ -5,6 +5,11 @@
 ///
 /// Shimmer's band and the static `gradient` are both tents (the gradient's centre is
 /// the middle of the component and its half width half the sweep length).
+///
+/// `intensity=` (site/reference/animation.md) flattens the tent's top: over the middle
+/// `plateau` of the band k = 1, falling linearly to 0 at its edges, so
+/// k(p) = min(1, (1 − |p − centre| / halfWidth) / (1 − plateau)). With no plateau the
+/// factor is exactly 1 and every level is what the plain tent gives.
 public struct Sweep: Equatable, Sendable {
     public var ux: Double
     public var uy: Double
@@ -13,9 +18,11 @@ public struct Sweep: Equatable, Sendable {
     public var minP: Double
     public var maxP: Double
     public var highlight: RGBA
+    /// 1 / (1 − plateau): infinity for a band that is all plateau.
+    public var gain: Double
 
     public init(ux: Double, uy: Double, centre: Double, halfWidth: Double, minP: Double, maxP: Double,
-                highlight: RGBA) {
+                highlight: RGBA, plateau: Double = 0) {
         self.ux = ux
         self.uy = uy
         self.centre = centre
@@ -23,6 +30,7 @@ public struct Sweep: Equatable, Sendable {
         self.minP = minP
         self.maxP = maxP
         self.highlight = highlight
+        gain = plateau > 0 ? 1 / (1 - plateau) : 1
     }
 
     /// Highlight alpha (0...highlight.a) at progress p: highlight.a · k rounded, ties up.
@@ -30,8 +38,10 @@ public struct Sweep: Equatable, Sendable {
     func level(_ p: Double) -> Int {
         if p < minP || p > maxP { return 0 }
         let distance = p < centre ? centre - p : p - centre
-        let k = 1 - distance / halfWidth
+        var k = 1 - distance / halfWidth
         if !(k > 0) { return 0 }
+        k *= gain
+        if k > 1 { k = 1 }
         let level = Int(Double(highlight.a) * k + 0.5)
         return level > Int(highlight.a) ? Int(highlight.a) : level
     }
