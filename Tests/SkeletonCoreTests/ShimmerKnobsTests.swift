@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SkeletonCore
 
@@ -107,5 +108,37 @@ import Testing
         pulse.pulseTo = 0.4
         #expect(abs(pulse.pulseOpacity(at: 0.5) - 0.4) < 1e-12)
         #expect(pulse.pulseOpacity(at: 2.5) == 1)
+    }
+
+    // MARK: Visibility warnings
+
+    static func warnings(_ text: String) -> [String] {
+        let parsed = SpecParser.parse(text)
+        #expect(parsed.diagnostics == [])
+        return SpecVisibility.adding(to: parsed, source: Array(text.utf8)).diagnostics.map {
+            "\($0.position.line):\($0.position.column): \($0.message)"
+        }
+    }
+
+    /// A spotlight's base vanishes between sweeps on purpose: the band shows the shapes,
+    /// so they are not reported; without the moving band (or on a still node) they are.
+    @Test func aSpotlightBaseIsNotReportedWhileTheBandShowsIt() {
+        let spotlight = """
+            skeleton width=200
+              appearance base=#BDBDBD00 highlight=#BDBDBD dark-base=#5C5C5E00 dark-highlight=#5C5C5E
+              animation shimmer band=0.45 intensity=0.78
+              rect height=20
+            """
+        #expect(Self.warnings(spotlight) == [])
+        let still = spotlight.replacingOccurrences(of: "animation shimmer", with: "animation none")
+        #expect(Self.warnings(still) == [
+            "4:3: rect can hardly be seen in the light theme: the base colour #bdbdbd00 is 0.000 from the background "
+                + "#ffffff under it in pixelmatch's YIQ distance (below 0.03 is reported); choose colours further apart",
+            "4:3: rect can hardly be seen in the dark theme: the dark-base colour #5c5c5e00 is 0.000 from the dark "
+                + "background #1c1c1e under it in pixelmatch's YIQ distance (below 0.03 is reported); choose colours "
+                + "further apart",
+        ])
+        let stillNode = spotlight.replacingOccurrences(of: "rect height=20", with: "rect height=20 animation=none")
+        #expect(Self.warnings(stillNode).count == 2)
     }
 }
