@@ -19,13 +19,13 @@ extension StyleSheet {
                      "--sk-a:" + CSSNumber.format(motion.angle) + "deg"]
         if motion.kind == .shimmer {
             out = "@property --sk-p{syntax:\"<percentage>\";inherits:false;initial-value:0%}\n"
-            // `intensity=` holds the highlight over the band's middle: ±--sk-i around --sk-p.
+            // `intensity=` holds the highlight over the band's middle, ±I around --sk-p.
+            let held = CSSNumber.percent(motion.band * motion.intensity * 50)
             let peak = motion.intensity > 0
-                ? "var(--sk-h) calc(var(--sk-p) - var(--sk-i)),var(--sk-h) calc(var(--sk-p) + var(--sk-i))"
+                ? "var(--sk-h) calc(var(--sk-p) - " + held + "),var(--sk-h) calc(var(--sk-p) + " + held + ")"
                 : "var(--sk-h) var(--sk-p)"
-            layer += ["--sk-w:" + CSSNumber.format(motion.band * 50) + "%"]
-            if motion.intensity > 0 { layer.append("--sk-i:" + CSSNumber.format(motion.band * motion.intensity * 50) + "%") }
-            layer += ["background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
+            layer += ["--sk-w:" + CSSNumber.format(motion.band * 50) + "%",
+                      "background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
                         + peak + ",var(--sk-h0) calc(var(--sk-p) + var(--sk-w)))",
                       "animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
                         + CycleKeyframes.timing(motion) + AnimationTiming.count(motion) + pausedSuffix]

@@ -95,7 +95,6 @@ enum ScopeHash {
             hash.add(motion.fade)
         }
         if motion.intensity != 0 || motion.iterations != 0 {
-            hash.add("count")
             hash.add(motion.intensity)
             hash.add(motion.iterations)
         }

@@ -35,11 +35,11 @@ import Testing
     }
 
     static let badValues: [(String, [String])] = [
-        ("animation shimmer intensity=2", ["2:31: intensity 2 is out of range; expected 0 to 1 (0% to 100%)"]),
-        ("animation shimmer intensity=-0.1", ["2:31: intensity -0.1 is out of range; expected 0 to 1 (0% to 100%)"]),
-        ("animation shimmer intensity=150%", ["2:31: intensity 150% is out of range; expected 0 to 1 (0% to 100%)"]),
+        ("animation shimmer intensity=2", ["2:31: intensity 2 is out of range; a share of the band is from 0 to 1 (0% to 100%)"]),
+        ("animation shimmer intensity=-0.1", ["2:31: intensity -0.1 is out of range; a share of the band is from 0 to 1 (0% to 100%)"]),
+        ("animation shimmer intensity=150%", ["2:31: intensity 150% is out of range; a share of the band is from 0 to 1 (0% to 100%)"]),
         ("animation shimmer intensity=half",
-         ["2:31: invalid intensity 'half'; expected a number from 0 to 1 like 0.5, or a percentage like 50%"]),
+         ["2:31: invalid share of the band 'half' for intensity; expected a number from 0 to 1 like 0.4, or a percentage like 40%"]),
         ("animation shimmer iterations=0", ["2:32: iterations 0 is out of range; expected 1 to 1000"]),
         ("animation shimmer iterations=1001", ["2:32: iterations 1001 is out of range; expected 1 to 1000"]),
         ("animation shimmer iterations=1.5", ["2:32: invalid iterations '1.5'; expected a whole number like 3"]),

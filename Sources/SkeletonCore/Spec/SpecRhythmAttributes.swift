@@ -47,10 +47,10 @@ extension SpecParseRun {
                 rhythm.scopePosition = SourcePosition(line: line.line, column: token.column)
             }
         case "intensity":
-            if let i = check(SpecValues.share(v, name), token, line), apply { rhythm.intensity = i }
+            if let i = check(SpecValues.opacity(v, name, noun: ("share of the band", "a share of the band")), token, line), apply { rhythm.intensity = i }
         case "iterations":
             // CSS's `infinite` is the default, forever.
-            if v == Array("infinite".utf8) {
+            if String(decoding: v, as: UTF8.self).hasSameBytes(as: "infinite") {
                 if apply { rhythm.iterations = 0 }
             } else if let n = check(SpecValues.count(v, name, 1...Limits.maxIterations), token, line), apply { rhythm.iterations = n }
         default:
@@ -70,28 +70,17 @@ extension SpecParseRun {
 }
 
 extension SpecValues {
-    /// A share of a whole: `0.5` or `50%`, from 0 to 1 (0% to 100%) inclusive.
-    static func share(_ v: [UInt8], _ name: String) -> Result<Double, ValueProblem> {
+    /// An opacity: `0.4` or `40%`, from 0 to 1 (0% to 100%) inclusive. `intensity=` is a
+    /// share of the band on the same scale: `noun` names it in the messages.
+    static func opacity(_ v: [UInt8], _ name: String, noun: (String, String) = ("opacity", "an opacity"))
+        -> Result<Double, ValueProblem> {
         let shown = SpecText.show(v)
         guard let (d, x) = percentOrNumber(v) else {
             return .failure(ValueProblem(message:
-                "invalid \(name) '\(shown)'; expected a number from 0 to 1 like 0.5, or a percentage like 50%"))
+                "invalid \(noun.0) '\(shown)' for \(name); expected a number from 0 to 1 like 0.4, or a percentage like 40%"))
         }
         if d.negative && x != 0 || x > 1 {
-            return .failure(ValueProblem(message: "\(name) \(shown) is out of range; expected 0 to 1 (0% to 100%)"))
-        }
-        return .success(x == 0 ? 0 : x)
-    }
-
-    /// An opacity: `0.4` or `40%`, from 0 to 1 (0% to 100%) inclusive.
-    static func opacity(_ v: [UInt8], _ name: String) -> Result<Double, ValueProblem> {
-        let shown = SpecText.show(v)
-        guard let (d, x) = percentOrNumber(v) else {
-            return .failure(ValueProblem(message:
-                "invalid opacity '\(shown)' for \(name); expected a number from 0 to 1 like 0.4, or a percentage like 40%"))
-        }
-        if d.negative && x != 0 || x > 1 {
-            return .failure(ValueProblem(message: "\(name) \(shown) is out of range; an opacity is from 0 to 1 (0% to 100%)"))
+            return .failure(ValueProblem(message: "\(name) \(shown) is out of range; \(noun.1) is from 0 to 1 (0% to 100%)"))
         }
         return .success(x == 0 ? 0 : x)
     }
