@@ -34,13 +34,20 @@ enum AnimationTiming {
         animation.iterations > 0 ? " " + String(animation.iterations) : " infinite"
     }
 
-    /// The band layer's gradient stops after its angle: transparent, the highlight (held
-    /// over the middle `intensity` of the band), transparent.
+    /// The band layer's gradient after its angle: transparent, the highlight, transparent;
+    /// with `intensity=` the highlight is held from --sk-i0 to --sk-i1, which `bandHold`
+    /// sets. (Positions as variables: the Nu Html Checker refuses a var() colour with a
+    /// plain percentage, site/guides/accessibility.md.)
     static func bandStops(_ animation: Animation) -> String {
+        bandHold(animation).isEmpty ? "var(--sk-h0),var(--sk-h),var(--sk-h0)"
+            : "var(--sk-h0),var(--sk-h) var(--sk-i0),var(--sk-h) var(--sk-i1),var(--sk-h0)"
+    }
+
+    /// The declarations of the held stretch: none without `intensity=` (or off a shimmer).
+    static func bandHold(_ animation: Animation) -> [String] {
         let i = animation.kind == .shimmer ? animation.intensity : 0
-        guard i > 0 else { return "var(--sk-h0),var(--sk-h),var(--sk-h0)" }
-        return "var(--sk-h0),var(--sk-h) " + CSSNumber.percent(50 - 50 * i) + ",var(--sk-h) "
-            + CSSNumber.percent(50 + 50 * i) + ",var(--sk-h0)"
+        guard i > 0 else { return [] }
+        return ["--sk-i0:" + CSSNumber.percent(50 - 50 * i), "--sk-i1:" + CSSNumber.percent(50 + 50 * i)]
     }
 
     /// The `animation-delay` that makes a CSS animation show the painter's phase

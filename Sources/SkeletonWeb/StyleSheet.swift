@@ -153,7 +153,7 @@ struct StyleSheet {
             let layerWidth = motion.kind == .shimmer ? motion.band * length : length
             layer += ["width:" + CSSNumber.px(layerWidth)]
         }
-        layer += ["transform-origin:0 0",
+        layer += AnimationTiming.bandHold(motion) + ["transform-origin:0 0",
                   "background:linear-gradient(90deg," + AnimationTiming.bandStops(motion) + ")"] + Self.layerReset
         if motion.kind == .shimmer {
             layer.append("animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "

@@ -1,3 +1,4 @@
+import Foundation
 @testable import SkeletonCore
 import Testing
 @testable import SkeletonWeb
@@ -18,8 +19,10 @@ import Testing
         let component = ComponentEmitter.emit(spec, layout: layout)
         let scope = component.scope
         #expect(Fixture.lines(component.css, containing: ".sk-s::after{content") == [
-            ".\(scope) .sk-s::after{" + Self.layer
-                + "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h) 25%,var(--sk-h) 75%,var(--sk-h0));"
+            ".\(scope) .sk-s::after{" + Self.layer.replacingOccurrences(of: "transform-origin", with:
+                "--sk-i0:25%;--sk-i1:75%;transform-origin")
+                + "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h) var(--sk-i0),var(--sk-h) var(--sk-i1),"
+                + "var(--sk-h0));"
                 + Self.reset + "animation:\(scope)-sweep 1.5s linear 3}",
         ])
     }

@@ -49,10 +49,7 @@ extension SpecParseRun {
         case "intensity":
             if let i = check(SpecValues.opacity(v, name, noun: ("share of the band", "a share of the band")), token, line), apply { rhythm.intensity = i }
         case "iterations":
-            // CSS's `infinite` is the default, forever.
-            if String(decoding: v, as: UTF8.self).hasSameBytes(as: "infinite") {
-                if apply { rhythm.iterations = 0 }
-            } else if let n = check(SpecValues.count(v, name, 1...Limits.maxIterations), token, line), apply { rhythm.iterations = n }
+            if let n = check(SpecValues.count(v, name, 1...Limits.maxIterations), token, line), apply { rhythm.iterations = n }
         default:
             if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.fade = t }
         }
