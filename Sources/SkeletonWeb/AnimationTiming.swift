@@ -26,12 +26,40 @@ enum AnimationTiming {
         }
     }
 
+    /// The iteration count of the `animation` shorthand, with its leading space:
+    /// `infinite`, or `iterations=`. No fill mode is needed: after the last cycle (and
+    /// before a delayed start) the layer and the shape show their own style, the band
+    /// outside the start edge and the pulse at `from`, which is the end state.
+    static func count(_ animation: Animation) -> String {
+        animation.iterations > 0 ? " " + String(animation.iterations) : " infinite"
+    }
+
+    /// The band layer's gradient after its angle: transparent, the highlight, transparent;
+    /// with `intensity=` the highlight is held from --sk-i0 to --sk-i1, which `bandHold`
+    /// sets. (Positions as variables: the Nu Html Checker refuses a var() colour with a
+    /// plain percentage, site/guides/accessibility.md.)
+    static func bandStops(_ animation: Animation) -> String {
+        bandHold(animation).isEmpty ? "var(--sk-h0),var(--sk-h),var(--sk-h0)"
+            : "var(--sk-h0),var(--sk-h) var(--sk-i0),var(--sk-h) var(--sk-i1),var(--sk-h0)"
+    }
+
+    /// The declarations of the held stretch: none without `intensity=` (or off a shimmer).
+    static func bandHold(_ animation: Animation) -> [String] {
+        let i = animation.kind == .shimmer ? animation.intensity : 0
+        guard i > 0 else { return [] }
+        return ["--sk-i0:" + CSSNumber.percent(50 - 50 * i), "--sk-i1:" + CSSNumber.percent(50 + 50 * i)]
+    }
+
     /// The `animation-delay` that makes a CSS animation show the painter's phase
     /// (t − offset) mod T at time t (T: the whole cycle, `Animation.period`): offset
     /// mod T, moved into (−T, 0] so the animation
     /// is already running at t = 0 (a positive delay would show the start frame
     /// instead of the phase the painter draws).
+    ///
+    /// With `iterations=` the count runs from each shape's own start, so the delay is
+    /// the offset itself (the painter's `Animation.isAtRest`).
     static func phaseDelay(offset: Double, animation: Animation) -> Double {
+        if animation.iterations > 0 { return offset }
         guard let wrapped = animation.timeInCycle(at: offset) else { return 0 }
         let duration = animation.period
         // 1 µs below T is rounding noise of a whole number of periods.

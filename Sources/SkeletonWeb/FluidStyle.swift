@@ -19,11 +19,16 @@ extension StyleSheet {
                      "--sk-a:" + CSSNumber.format(motion.angle) + "deg"]
         if motion.kind == .shimmer {
             out = "@property --sk-p{syntax:\"<percentage>\";inherits:false;initial-value:0%}\n"
+            // `intensity=` holds the highlight over the band's middle, ±I around --sk-p.
+            let held = CSSNumber.percent(motion.band * motion.intensity * 50)
+            let peak = motion.intensity > 0
+                ? "var(--sk-h) calc(var(--sk-p) - " + held + "),var(--sk-h) calc(var(--sk-p) + " + held + ")"
+                : "var(--sk-h) var(--sk-p)"
             layer += ["--sk-w:" + CSSNumber.format(motion.band * 50) + "%",
                       "background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
-                        + "var(--sk-h) var(--sk-p),var(--sk-h0) calc(var(--sk-p) + var(--sk-w)))",
+                        + peak + ",var(--sk-h0) calc(var(--sk-p) + var(--sk-w)))",
                       "animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
-                        + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix]
+                        + CycleKeyframes.timing(motion) + AnimationTiming.count(motion) + pausedSuffix]
         } else {
             layer.append("background:linear-gradient(var(--sk-a),var(--sk-h0),var(--sk-h),var(--sk-h0))")
         }

@@ -96,6 +96,10 @@ enum ScopeHash {
             hash.add(motion.scope == .shape)
             hash.add(motion.fade)
         }
+        if motion.intensity != 0 || motion.iterations != 0 {
+            hash.add(motion.intensity)
+            hash.add(motion.iterations)
+        }
         hash.add(spec.children.count)
         for child in spec.children { add(child, to: &hash) }
         // Only a fluid spec hashes its fluid width, so every fixed scope is unchanged.

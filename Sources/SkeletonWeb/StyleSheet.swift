@@ -146,7 +146,7 @@ struct StyleSheet {
             : (hasLayer ? Self.fluidShapeMask : []) + ["background:var(--sk-b)"]
         if motion.kind == .pulse && animates {
             shape.append("animation:" + scope + "-pulse " + CSSNumber.seconds(motion.period) + " "
-                         + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)
+                         + CycleKeyframes.timing(motion) + AnimationTiming.count(motion) + pausedSuffix)
             // The t = 0 opacity, also what reduced motion shows once the animation stops.
             if motion.pulseFrom != 1 { shape.append("opacity:" + CSSNumber.format(motion.pulseFrom)) }
         }
@@ -162,11 +162,11 @@ struct StyleSheet {
             let layerWidth = motion.kind == .shimmer ? motion.band * length : length
             layer += ["width:" + CSSNumber.px(layerWidth)]
         }
-        layer += ["transform-origin:0 0",
-                  "background:linear-gradient(90deg,var(--sk-h0),var(--sk-h),var(--sk-h0))"] + Self.layerReset
+        layer += AnimationTiming.bandHold(motion) + ["transform-origin:0 0",
+                  "background:linear-gradient(90deg," + AnimationTiming.bandStops(motion) + ")"] + Self.layerReset
         if motion.kind == .shimmer {
             layer.append("animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
-                         + CycleKeyframes.timing(motion) + " infinite" + pausedSuffix)
+                         + CycleKeyframes.timing(motion) + AnimationTiming.count(motion) + pausedSuffix)
         }
         out += rule(s + " .sk-s::after", layer)
         return out

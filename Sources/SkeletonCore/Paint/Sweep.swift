@@ -5,6 +5,12 @@
 ///
 /// Shimmer's band and the static `gradient` are both tents (the gradient's centre is
 /// the middle of the component and its half width half the sweep length).
+///
+/// `intensity=` (site/reference/animation.md) flattens the tent's top: over the middle
+/// `plateau` of the band the level is the highlight's full alpha, falling linearly to 0
+/// at its edges: level = min(a, a · k / (1 − plateau)). The tent's level is already
+/// capped at a, so only its peak changes; with no plateau the peak is exactly a and
+/// every level is what the plain tent gives.
 public struct Sweep: Equatable, Sendable {
     public var ux: Double
     public var uy: Double
@@ -13,9 +19,14 @@ public struct Sweep: Equatable, Sendable {
     public var minP: Double
     public var maxP: Double
     public var highlight: RGBA
+    /// The level the tent would reach at its centre: a / (1 − plateau), capped in
+    /// `level`. A band that is all plateau gets a million times a: full from the
+    /// first millionth of its edge. A Float (exact for a plain tent's a) keeps the
+    /// struct as small as it was, which the WebAssembly build's size notices.
+    public var peak: Float
 
     public init(ux: Double, uy: Double, centre: Double, halfWidth: Double, minP: Double, maxP: Double,
-                highlight: RGBA) {
+                highlight: RGBA, plateau: Double = 0) {
         self.ux = ux
         self.uy = uy
         self.centre = centre
@@ -23,16 +34,17 @@ public struct Sweep: Equatable, Sendable {
         self.minP = minP
         self.maxP = maxP
         self.highlight = highlight
+        peak = Float(plateau > 0 ? Double(highlight.a) / (plateau < 1 ? 1 - plateau : 1e-6) : Double(highlight.a))
     }
 
-    /// Highlight alpha (0...highlight.a) at progress p: highlight.a · k rounded, ties up.
+    /// Highlight alpha (0...highlight.a) at progress p: peak · k rounded, ties up, capped at highlight.a.
     @inline(__always)
     func level(_ p: Double) -> Int {
         if p < minP || p > maxP { return 0 }
         let distance = p < centre ? centre - p : p - centre
         let k = 1 - distance / halfWidth
         if !(k > 0) { return 0 }
-        let level = Int(Double(highlight.a) * k + 0.5)
+        let level = Int(Double(peak) * k + 0.5)
         return level > Int(highlight.a) ? Int(highlight.a) : level
     }
 }

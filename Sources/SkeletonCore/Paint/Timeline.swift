@@ -37,7 +37,7 @@ struct Timeline {
         guard length > 0, band > 0, let e = animation.amount(at: t) else { return nil }
         let centre = box.pMin - band / 2 + e * (length + band)
         return Sweep(ux: axis.ux, uy: axis.uy, centre: centre + shift, halfWidth: band / 2, minP: axis.pMin,
-                     maxP: axis.pMax, highlight: highlight)
+                     maxP: axis.pMax, highlight: highlight, plateau: animation.intensity)
     }
 
     func gradientSweep(over frame: Rect, _ highlight: RGBA) -> Sweep? {

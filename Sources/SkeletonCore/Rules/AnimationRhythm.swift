@@ -81,9 +81,18 @@ extension Animation {
         return keys
     }
 
+    /// Is `time` (a shape's own clock, t − its stagger offset) outside the
+    /// `iterations=` cycles it runs? Before its start and after N·T it rests in its
+    /// end state, which is also its t = 0 state: no band, the pulse at `from`.
+    public func isAtRest(at time: Double) -> Bool {
+        iterations > 0 && (time < 0 || time >= Double(iterations) * period)
+    }
+
     /// The animated amount (see `CycleKey.value`) at `time` seconds: the keys evaluated
-    /// at f = (t mod T) / T. nil when nothing moves or `time` is not finite.
+    /// at f = (t mod T) / T. nil when nothing moves or `time` is not finite, or when
+    /// a finite count has not started or has ended (`isAtRest`).
     public func amount(at time: Double) -> Double? {
+        if isAtRest(at: time) { return nil }
         let keys = cycleKeys
         guard let wrapped = timeInCycle(at: time), keys.count >= 2 else { return nil }
         let raw = wrapped / period

@@ -257,7 +257,8 @@ struct SpecParseRun {
                   angle: angle ?? direction.cssDegrees, delay: delay, stagger: stagger,
                   easing: easing ?? (animationKind == .pulse ? Defaults.pulseEasing : Defaults.easing),
                   interval: rhythm.interval, repeatMode: rhythm.repeatMode, pulseFrom: rhythm.pulseFrom,
-                  pulseTo: rhythm.pulseTo, scope: rhythm.scope, fade: rhythm.fade)
+                  pulseTo: rhythm.pulseTo, scope: rhythm.scope, fade: rhythm.fade,
+                  intensity: rhythm.intensity, iterations: rhythm.iterations)
     }
 
     mutating func finish() -> ParseResult {

@@ -1,11 +1,11 @@
 // The rhythm attributes of `animation` (site/reference/animation.md, "Rhythm",
-// "Per-shape sweeps" and "Showing and ending"): interval=, repeat=, from=, to=,
-// scope= and fade=. Kept apart from the other animation attributes so the language's
+// "Per-shape sweeps", "Showing and ending" and "Band intensity and a finite count"):
+// interval=, repeat=, from=, to=, scope=, fade=, intensity= and iterations=. Kept apart from the other animation attributes so the language's
 // tables stay short.
 
 /// The attribute names, in the order the reference documents them.
 enum AnimationRhythmWords {
-    static let attributes = ["interval", "repeat", "from", "to", "scope", "fade"]
+    static let attributes = ["interval", "repeat", "from", "to", "scope", "fade", "intensity", "iterations"]
     static let repeatMode: [(String, AnimationRepeat)] = [("restart", .restart), ("reverse", .reverse)]
     static let scope: [(String, SweepScope)] = [("component", .component), ("shape", .shape)]
 }
@@ -20,6 +20,9 @@ struct RhythmDraft {
     /// Where `scope=` was written on this spec's animation line (nil when inherited).
     var scopePosition: SourcePosition?
     var fade: Double = 0
+    var intensity: Double = 0
+    /// 0: forever.
+    var iterations = 0
 }
 
 extension SpecParseRun {
@@ -43,6 +46,10 @@ extension SpecParseRun {
                 rhythm.scope = s
                 rhythm.scopePosition = SourcePosition(line: line.line, column: token.column)
             }
+        case "intensity":
+            if let i = check(SpecValues.opacity(v, name, noun: ("share of the band", "a share of the band")), token, line), apply { rhythm.intensity = i }
+        case "iterations":
+            if let n = check(SpecValues.count(v, name, 1...Limits.maxIterations), token, line), apply { rhythm.iterations = n }
         default:
             if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.fade = t }
         }
@@ -60,15 +67,17 @@ extension SpecParseRun {
 }
 
 extension SpecValues {
-    /// An opacity: `0.4` or `40%`, from 0 to 1 (0% to 100%) inclusive.
-    static func opacity(_ v: [UInt8], _ name: String) -> Result<Double, ValueProblem> {
+    /// An opacity: `0.4` or `40%`, from 0 to 1 (0% to 100%) inclusive. `intensity=` is a
+    /// share of the band on the same scale: `noun` names it in the messages.
+    static func opacity(_ v: [UInt8], _ name: String, noun: (String, String) = ("opacity", "an opacity"))
+        -> Result<Double, ValueProblem> {
         let shown = SpecText.show(v)
         guard let (d, x) = percentOrNumber(v) else {
             return .failure(ValueProblem(message:
-                "invalid opacity '\(shown)' for \(name); expected a number from 0 to 1 like 0.4, or a percentage like 40%"))
+                "invalid \(noun.0) '\(shown)' for \(name); expected a number from 0 to 1 like 0.4, or a percentage like 40%"))
         }
         if d.negative && x != 0 || x > 1 {
-            return .failure(ValueProblem(message: "\(name) \(shown) is out of range; an opacity is from 0 to 1 (0% to 100%)"))
+            return .failure(ValueProblem(message: "\(name) \(shown) is out of range; \(noun.1) is from 0 to 1 (0% to 100%)"))
         }
         return .success(x == 0 ? 0 : x)
     }

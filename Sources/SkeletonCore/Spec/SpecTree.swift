@@ -107,6 +107,10 @@ public struct Appearance: Equatable, Hashable, Sendable {
 ///   `repeatMode`, whether the next sweep restarts or comes back; `pulseFrom`/`pulseTo`,
 ///   the pulse's opacities; `scope`, one band per component or per shape; `fade`, how
 ///   long the component takes to appear after its delay (and to go when it ends).
+/// - `intensity`: the fraction of the shimmer band, centred, held at the full highlight
+///   (Facebook Shimmer's intensity; 0, a plain tent, by default).
+/// - `iterations`: how many cycles run before the component rests in its end state;
+///   0 (the default) runs forever.
 public struct Animation: Equatable, Hashable, Sendable {
     public var kind: AnimationKind
     public var duration: Double
@@ -122,11 +126,13 @@ public struct Animation: Equatable, Hashable, Sendable {
     public var pulseTo: Double
     public var scope: SweepScope
     public var fade: Double
+    public var intensity: Double
+    public var iterations: Int
     public init(kind: AnimationKind, duration: Double, direction: SlideDirection, band: Double,
                 angle: Double, delay: Double, stagger: Double, easing: Easing,
                 interval: Double = 0, repeatMode: AnimationRepeat = .restart,
                 pulseFrom: Double = Defaults.pulseFrom, pulseTo: Double = Defaults.pulseTo,
-                scope: SweepScope = .component, fade: Double = 0) {
+                scope: SweepScope = .component, fade: Double = 0, intensity: Double = 0, iterations: Int = 0) {
         self.kind = kind
         self.duration = duration
         self.direction = direction
@@ -141,6 +147,8 @@ public struct Animation: Equatable, Hashable, Sendable {
         self.pulseTo = pulseTo
         self.scope = scope
         self.fade = fade
+        self.intensity = intensity
+        self.iterations = iterations
     }
 }
 

@@ -66,6 +66,7 @@ public enum SpecVisibility {
     /// The warnings of a parsed spec, in tree order.
     public static func findings(_ spec: Spec) -> [Finding] {
         var walk = Walk(appearance: spec.appearance)
+        walk.sweeps = spec.animation.kind == .shimmer && spec.animation.moves
         let page = Surface(light: ColourDistance.composited(spec.appearance.background, over: Defaults.background),
                            dark: ColourDistance.composited(spec.appearance.darkBackground, over: Defaults.darkBackground),
                            lightName: "the background", darkName: "the dark background")
@@ -125,10 +126,29 @@ public enum SpecVisibility {
         }
         var baseGroups: [BaseGroup] = []
 
+        /// A moving shimmer: its band shows base-coloured shapes (`bandShows`).
+        var sweeps = false
+        /// Inside a node under `animation=none`.
+        var still = false
+
         init(appearance: Appearance) { self.appearance = appearance }
 
+        /// A shape in a translucent base colour that the shimmer's band shows, at its
+        /// peak, clearly against the surface: a base alpha meant to fade the shapes between
+        /// sweeps, as in Facebook Shimmer's spotlight (site/reference/animation.md, "A band
+        /// on nothing"). An opaque base that matches its surface is still a mistake.
+        func bandShows(_ base: RGBA, theme: Theme, on surface: RGBA) -> Bool {
+            guard sweeps, !still, base.a < 255 else { return false }
+            let shown = ColourDistance.composited(base, over: surface)
+            let peak = ColourDistance.composited(appearance.colours(for: theme).highlight, over: shown)
+            return ColourDistance.yiq(peak, surface) >= SpecVisibility.minimumDistance
+        }
+
         mutating func visit(_ nodes: [Node], on under: Surface) {
+            let outer = still
+            defer { still = outer }
             for node in nodes {
+                still = outer || node.still
                 let name = Self.kindName(node.kind)
                 if node.kind.isContainer {
                     let surface = under.under(node, kind: name)
@@ -171,6 +191,7 @@ public enum SpecVisibility {
             let distance = ColourDistance.yiq(ColourDistance.composited(colour, over: surface), surface)
             guard distance < SpecVisibility.minimumDistance else { return }
             guard own != nil else {
+                if bandShows(colour, theme: theme, on: surface) { return }
                 let key = under.line(theme)
                 if let index = baseGroups.firstIndex(where: { $0.theme == theme && $0.surface == key }) {
                     baseGroups[index].more += 1

@@ -9,6 +9,8 @@ public enum Limits {
     public static let maxDepth = 32
     /// Largest `repeat N`.
     public static let maxRepeat = 500
+    /// Largest `iterations=` on `animation` (site/reference/animation.md).
+    public static let maxIterations = 1000
     /// Most nodes in one spec, counted after expanding repeats.
     public static let maxNodes = 10_000
     /// Largest spec text, in bytes.

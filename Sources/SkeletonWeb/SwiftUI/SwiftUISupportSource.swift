@@ -30,7 +30,9 @@ public struct SkeletonColor: Sendable {
 /// left to right); `band` is the shimmer band's width as a fraction of the sweep;
 /// `interval` the rest after each sweep or pulse; `reverses` a shimmer's `repeat=reverse`;
 /// `pulseFrom` the pulse's first opacity (its other one is the style's `pulseMinimum`);
-/// `scope` one band per component or per shape; `fade` the fade-in after `delay`.
+/// `scope` one band per component or per shape; `fade` the fade-in after `delay`;
+/// `intensity` the middle share of the band held at full highlight; `repeatCount` the
+/// cycles run before resting in the end state (0: forever).
 public struct SkeletonAnimation: Sendable {
     public enum Kind: Sendable { case none, gradient, pulse, shimmer }
     public enum Easing: Sendable { case linear, easeIn, easeOut, easeInOut }
@@ -47,10 +49,12 @@ public struct SkeletonAnimation: Sendable {
     public var pulseFrom: Double
     public var scope: Scope
     public var fade: Double
+    public var intensity: Double
+    public var repeatCount: Int
 
     public init(kind: Kind, duration: Double, angle: Double, band: Double, delay: Double, easing: Easing,
                 interval: Double = 0, reverses: Bool = false, pulseFrom: Double = 1, scope: Scope = .component,
-                fade: Double = 0) {
+                fade: Double = 0, intensity: Double = 0, repeatCount: Int = 0) {
         self.kind = kind
         self.duration = duration
         self.angle = angle
@@ -62,6 +66,8 @@ public struct SkeletonAnimation: Sendable {
         self.pulseFrom = pulseFrom
         self.scope = scope
         self.fade = fade
+        self.intensity = intensity
+        self.repeatCount = repeatCount
     }
 
     /// Whether anything changes over time: shimmer and pulse with a positive duration.
@@ -84,7 +90,10 @@ public struct SkeletonAnimation: Sendable {
     /// The animated amount at t: a sweep's progress (0: the band before the start edge,
     /// 1: past the end edge) or a pulse's depth (0: `pulseFrom`, 1: the minimum). A
     /// return leg is the outbound one played backwards; rests hold the last value.
+    /// With a `repeatCount`, before t = 0 and after that many cycles the view rests in
+    /// its end state (no band, the pulse at `pulseFrom`).
     func amount(at t: Double) -> Double? {
+        if repeatCount > 0 && (t < 0 || t >= Double(repeatCount) * period) { return nil }
         guard moves, let w = cycle(at: t) else { return nil }
         let ease = { (x: Double) in SkeletonEasing.value(self.easing, at: x) }
         switch kind {
@@ -180,8 +189,17 @@ public struct SkeletonStyle: Sendable {
         }
         let peak = highlight.resolve(scheme)
         let clear = highlight.resolve(scheme, opacity: 0)
-        return LinearGradient(stops: [.init(color: clear, location: 0), .init(color: peak, location: 0.5),
-                                      .init(color: clear, location: 1)],
+        // `intensity`: the highlight held over the band's middle share.
+        let held = animation.kind == .shimmer ? animation.intensity / 2 : 0
+        var stops: [Gradient.Stop] = [.init(color: clear, location: 0)]
+        if held > 0 {
+            stops.append(.init(color: peak, location: 0.5 - held))
+            stops.append(.init(color: peak, location: 0.5 + held))
+        } else {
+            stops.append(.init(color: peak, location: 0.5))
+        }
+        stops.append(.init(color: clear, location: 1))
+        return LinearGradient(stops: stops,
                               startPoint: unit(centre - half), endPoint: unit(centre + half))
     }
 }

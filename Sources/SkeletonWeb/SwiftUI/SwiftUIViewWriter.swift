@@ -92,6 +92,8 @@ struct SwiftUIViewWriter {
         if motion.pulseFrom != Defaults.pulseFrom { arguments.append("pulseFrom: " + SwiftLiteral.number(motion.pulseFrom)) }
         if motion.scope == .shape { arguments.append("scope: .shape") }
         if motion.fade != 0 { arguments.append("fade: " + SwiftLiteral.number(motion.fade)) }
+        if motion.intensity != 0 { arguments.append("intensity: " + SwiftLiteral.number(motion.intensity)) }
+        if motion.iterations != 0 { arguments.append("repeatCount: " + String(motion.iterations)) }
         return arguments
     }
 
