@@ -143,9 +143,15 @@ public enum ComponentEmitter {
         let bytes = Array(css.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 4)
+        // `[data-motion="reduce"] .s …` stays as it is: after the mirrored sweep, at its
+        // specificity, it wins whether the attribute stands on `dir`'s element or not.
+        let reduced = Array(("[data-motion=\"reduce\"] ." + scope).utf8)
         var i = 0
         while i < bytes.count {
-            if bytes.hasPrefix(selector, at: i) {
+            if bytes.hasPrefix(reduced, at: i) {
+                out += reduced
+                i += reduced.count
+            } else if bytes.hasPrefix(selector, at: i) {
                 out += narrowed
                 i += selector.count
             } else if bytes.hasPrefix(sweep, at: i) {

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("text type=titel", "2:13: unknown type preset 'titel'; did you mean 'title'?"),
+        ("text type=titel", "2:13: unknown type preset 'titel'; skelsite.toml's [type] sets body or title"),
         ("text type=caption", "2:13: unknown type preset 'caption'; skelsite.toml's [type] sets body or title"),
         ("text type=body size=16", "2:18: type=body gives the size and leading; 'size' beside it would say it twice, remove one"),
         ("text type=body spacing=4", "2:18: type=body gives the size and leading; 'spacing' beside it would say it twice, remove one"),

@@ -76,5 +76,10 @@ import Testing
         #expect(!rtl.contains { $0.contains("--sk-b:") })
         #expect(c.css.components(separatedBy: "@media (prefers-color-scheme: dark){").count - 1 == 1)
         #expect(rtl.contains { $0.hasSuffix(".sk-s::after{animation:none;display:none}") })
+        // `[data-motion="reduce"]` is written again after the mirrored sweep, not under
+        // `[dir="rtl"]`, so it wins whether it stands on `dir`'s element or above it.
+        let reduce = "[data-motion=\"reduce\"] .\(c.scope) .sk-s::after{animation:none;display:none}"
+        #expect(c.css.components(separatedBy: reduce).count - 1 == 2)
+        #expect(!c.css.contains("[data-motion=\"reduce\"] [dir="))
     }
 }

@@ -99,8 +99,8 @@ extension SpecParseRun {
         }
     }
 
-    /// The size and leading `text type=NAME` names; reports an unknown name (with the
-    /// project's names), no presets at all, and `size=`, `leading=`, `line-height=` or
+    /// The size and leading `text type=NAME` names; reports an unknown name (listing the
+    /// project's names, few enough to read), no presets at all, and `size=`, `leading=`, `line-height=` or
     /// `spacing=` beside it, which would say the same twice.
     mutating func typePreset(_ token: SpecToken, size: TypeAttribute?, leading: TypeAttribute?, metricsToken: SpecToken?,
                              _ line: SpecLine) -> (size: Double, leading: Double)? {
@@ -116,8 +116,6 @@ extension SpecParseRun {
         if names.isEmpty {
             error("type=" + shown + " names a type preset, and none is set; add it to skelsite.toml's [type] table ("
                   + shown + " = \"size=16 leading=24\"), or write size= and leading= here", line.line, column)
-        } else if let guess = Suggestions.closest(to: token.valueText, in: names) {
-            error("unknown type preset '" + shown + "'; did you mean '" + guess + "'?", line.line, column)
         } else {
             error("unknown type preset '" + shown + "'; skelsite.toml's [type] sets " + Suggestions.list(names), line.line, column)
         }
