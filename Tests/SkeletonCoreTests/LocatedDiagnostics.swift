@@ -17,3 +17,16 @@ func cleanSpec(_ text: String) throws -> Spec {
     #expect(parsed.diagnostics == [])
     return try #require(parsed.spec)
 }
+
+/// The animation of a spec whose one line under `skeleton` is `line`, which must parse
+/// without diagnostics.
+func animation(ofLine line: String) throws -> Animation {
+    let result = SpecParser.parse("skeleton\n  " + line)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    return try #require(result.spec).animation
+}
+
+/// The located diagnostics of a spec whose one line under `skeleton` is `line`.
+func located(line: String) -> [String] {
+    located(SpecParser.parse("skeleton\n  " + line).diagnostics)
+}

@@ -4,17 +4,9 @@ import Testing
 /// The rhythm attributes of `animation` (interval=, repeat=, from=, to=, scope=, fade=):
 /// their values, their defaults, and a located message for every bad value.
 @Suite struct RhythmParserTests {
-    static func animation(_ line: String) throws -> Animation {
-        let result = SpecParser.parse("skeleton\n  " + line)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        return try #require(result.spec).animation
-    }
+    static func animation(_ line: String) throws -> Animation { try SkeletonCoreTests.animation(ofLine: line) }
 
-    static func diagnose(_ line: String) -> [String] {
-        SpecParser.parse("skeleton\n  " + line).diagnostics.map {
-            "\($0.position.line):\($0.position.column): \($0.message)"
-        }
-    }
+    static func diagnose(_ line: String) -> [String] { located(line: line) }
 
     @Test func withoutThemEveryRhythmAttributeHasItsDefault() throws {
         let plain = try Self.animation("animation shimmer")

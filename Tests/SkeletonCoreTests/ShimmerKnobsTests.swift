@@ -6,17 +6,9 @@ import Testing
 /// "Band intensity and a finite count"): `intensity=` and `iterations=`, parsed and
 /// painted.
 @Suite struct ShimmerKnobsTests {
-    static func animation(_ line: String) throws -> Animation {
-        let result = SpecParser.parse("skeleton\n  " + line)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        return try #require(result.spec).animation
-    }
+    static func animation(_ line: String) throws -> Animation { try SkeletonCoreTests.animation(ofLine: line) }
 
-    static func diagnose(_ line: String) -> [String] {
-        SpecParser.parse("skeleton\n  " + line).diagnostics.map {
-            "\($0.position.line):\($0.position.column): \($0.message)"
-        }
-    }
+    static func diagnose(_ line: String) -> [String] { located(line: line) }
 
     @Test func defaultsLeaveTheAnimationAsItWas() throws {
         let plain = try Self.animation("animation shimmer")
