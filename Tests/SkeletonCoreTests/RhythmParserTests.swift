@@ -4,12 +4,8 @@ import Testing
 /// The rhythm attributes of `animation` (interval=, repeat=, from=, to=, scope=, fade=):
 /// their values, their defaults, and a located message for every bad value.
 @Suite struct RhythmParserTests {
-    static func animation(_ line: String) throws -> Animation { try SkeletonCoreTests.animation(ofLine: line) }
-
-    static func diagnose(_ line: String) -> [String] { located(line: line) }
-
     @Test func withoutThemEveryRhythmAttributeHasItsDefault() throws {
-        let plain = try Self.animation("animation shimmer")
+        let plain = try animation(ofLine: "animation shimmer")
         #expect(plain.interval == 0)
         #expect(plain.repeatMode == .restart)
         #expect(plain.pulseFrom == 1)
@@ -21,25 +17,25 @@ import Testing
     }
 
     @Test func eachAttributeSetsItsValue() throws {
-        let a = try Self.animation("animation shimmer duration=1.5s interval=250ms repeat=reverse scope=shape fade=0.25s")
+        let a = try animation(ofLine: "animation shimmer duration=1.5s interval=250ms repeat=reverse scope=shape fade=0.25s")
         #expect(a.interval == 0.25)
         #expect(a.repeatMode == .reverse)
         #expect(a.scope == .shape)
         #expect(a.fade == 0.25)
         #expect(a.period == 3.5)
 
-        let pulse = try Self.animation("animation pulse from=90% to=0.4 easing=linear interval=1s")
+        let pulse = try animation(ofLine: "animation pulse from=90% to=0.4 easing=linear interval=1s")
         #expect(pulse.pulseFrom == 0.9)
         #expect(pulse.pulseTo == 0.4)
         #expect(pulse.easing == .linear)
         #expect(pulse.period == 2.5)
         // A pulse already comes back: reverse does not lengthen its cycle.
-        #expect(try Self.animation("animation pulse repeat=reverse").period == 1.5)
+        #expect(try animation(ofLine: "animation pulse repeat=reverse").period == 1.5)
         // Opacities 0 and 1 are allowed, either way round.
-        let rising = try Self.animation("animation pulse from=0 to=100%")
+        let rising = try animation(ofLine: "animation pulse from=0 to=100%")
         #expect(rising.pulseFrom == 0)
         #expect(rising.pulseTo == 1)
-        #expect(try Self.animation("animation shimmer scope=component repeat=restart") == Defaults.animation)
+        #expect(try animation(ofLine: "animation shimmer scope=component repeat=restart") == Defaults.animation)
     }
 
     static let badValues: [(String, [String])] = [
@@ -63,18 +59,18 @@ import Testing
 
     @Test(arguments: badValues)
     func badValueIsALocatedError(_ line: String, _ expected: [String]) {
-        #expect(Self.diagnose(line) == expected)
+        #expect(located(line: line) == expected)
     }
 
     /// A bad `to=` is reported once, not again as "both equal" with the default left in.
     @Test func aBadOpacityIsNotAlsoReportedAsEqual() {
-        #expect(Self.diagnose("animation pulse from=0.5 to=x") == [
+        #expect(located(line: "animation pulse from=0.5 to=x") == [
             "2:31: invalid opacity 'x' for to; expected a number from 0 to 1 like 0.4, or a percentage like 40%",
         ])
     }
 
     /// Equal opacities do not matter to a shimmer, which has none.
     @Test func equalOpacitiesOnAShimmerAreNotAnError() throws {
-        #expect(try Self.animation("animation shimmer from=0.5").pulseFrom == 0.5)
+        #expect(try animation(ofLine: "animation shimmer from=0.5").pulseFrom == 0.5)
     }
 }

@@ -6,24 +6,20 @@ import Testing
 /// "Band intensity and a finite count"): `intensity=` and `iterations=`, parsed and
 /// painted.
 @Suite struct ShimmerKnobsTests {
-    static func animation(_ line: String) throws -> Animation { try SkeletonCoreTests.animation(ofLine: line) }
-
-    static func diagnose(_ line: String) -> [String] { located(line: line) }
-
     @Test func defaultsLeaveTheAnimationAsItWas() throws {
-        let plain = try Self.animation("animation shimmer")
+        let plain = try animation(ofLine: "animation shimmer")
         #expect(plain.intensity == 0)
         #expect(plain.iterations == 0)
         #expect(plain == Defaults.animation)
-        #expect(try Self.animation("animation shimmer intensity=0") == Defaults.animation)
+        #expect(try animation(ofLine: "animation shimmer intensity=0") == Defaults.animation)
     }
 
     @Test func valuesAreRead() throws {
-        let a = try Self.animation("animation shimmer intensity=0.5 iterations=3")
+        let a = try animation(ofLine: "animation shimmer intensity=0.5 iterations=3")
         #expect(a.intensity == 0.5)
         #expect(a.iterations == 3)
-        #expect(try Self.animation("animation shimmer intensity=25%").intensity == 0.25)
-        #expect(try Self.animation("animation shimmer intensity=1 iterations=1000").iterations == 1000)
+        #expect(try animation(ofLine: "animation shimmer intensity=25%").intensity == 0.25)
+        #expect(try animation(ofLine: "animation shimmer intensity=1 iterations=1000").iterations == 1000)
     }
 
     static let badValues: [(String, [String])] = [
@@ -41,7 +37,7 @@ import Testing
 
     @Test(arguments: badValues)
     func badValuesAreLocated(line: String, expected: [String]) {
-        #expect(Self.diagnose(line) == expected)
+        #expect(located(line: line) == expected)
     }
 
     // MARK: Pixels

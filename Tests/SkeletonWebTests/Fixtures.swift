@@ -45,6 +45,12 @@ enum Fixture {
         return (spec, SpecLayout(width: 50, height: 40, items: items))
     }
 
+    /// The component of `repeated(animation:stagger:)`, emitted.
+    static func repeatedComponent(animation: Animation, stagger: Double) -> WebComponent {
+        let (spec, layout) = repeated(animation: animation, stagger: stagger)
+        return ComponentEmitter.emit(spec, layout: layout)
+    }
+
     /// Lines of `text` that contain `needle`.
     static func lines(_ text: String, containing needle: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { $0.contains(needle) }

@@ -41,8 +41,7 @@ import Testing
     /// A finite pulse counts too; staggered copies start at their offsets, so each runs
     /// its own N cycles, as the painter's `isAtRest` has it.
     @Test func finitePulseAndStaggeredCopies() {
-        let (pulse, pulseLayout) = Fixture.repeated(animation: Self.motion(.pulse, iterations: 2), stagger: 0.25)
-        let pulsed = ComponentEmitter.emit(pulse, layout: pulseLayout)
+        let pulsed = Fixture.repeatedComponent(animation: Self.motion(.pulse, iterations: 2), stagger: 0.25)
         let s = "." + pulsed.scope
         #expect(Fixture.lines(pulsed.css, containing: "-pulse 1.5s") == [
             "\(s) .sk-s{position:relative;overflow:hidden;background:var(--sk-b);"

@@ -108,16 +108,14 @@ import Testing
     }
 
     @Test func repeatStaggerBecomesPhaseDelays() {
-        let (spec, layout) = Fixture.repeated(animation: Fixture.animation(.shimmer), stagger: 0.2)
-        let component = ComponentEmitter.emit(spec, layout: layout)
+        let component = Fixture.repeatedComponent(animation: Fixture.animation(.shimmer), stagger: 0.2)
         let s = "." + component.scope
         // Offsets 0, 0.2, 0.4 of a 1.5 s loop: phase delays 0, −1.3 s, −1.1 s.
         #expect(Fixture.lines(component.css, containing: "animation-delay") == [
             "\(s) .sk-i1::after{height:12px;transform:matrix(1,0,0,1,-20,-1);animation-delay:-1.3s}",
             "\(s) .sk-i2::after{height:12px;transform:matrix(1,0,0,1,-20,-1);animation-delay:-1.1s}",
         ])
-        let (pulse, pulseLayout) = Fixture.repeated(animation: Fixture.animation(.pulse, duration: 1), stagger: 0.25)
-        let pulsed = ComponentEmitter.emit(pulse, layout: pulseLayout)
+        let pulsed = Fixture.repeatedComponent(animation: Fixture.animation(.pulse, duration: 1), stagger: 0.25)
         #expect(Fixture.lines(pulsed.css, containing: "animation-delay") == [
             ".\(pulsed.scope) .sk-i1{animation-delay:-0.75s}",
             ".\(pulsed.scope) .sk-i2{animation-delay:-0.5s}",
@@ -125,8 +123,7 @@ import Testing
     }
 
     @Test func delayHidesTheComponentThenStartsTheTimeline() {
-        let (spec, layout) = Fixture.repeated(animation: Fixture.animation(.shimmer, delay: 0.5), stagger: 0.2)
-        let component = ComponentEmitter.emit(spec, layout: layout)
+        let component = Fixture.repeatedComponent(animation: Fixture.animation(.shimmer, delay: 0.5), stagger: 0.2)
         let s = "." + component.scope
         #expect(Fixture.lines(component.css, containing: "\(s){position") == [
             "\(s){position:relative;display:flex;flex-direction:column;width:50px;overflow:hidden;"
