@@ -7,13 +7,31 @@ import TestSupport
 /// recorded coverage) must be the frame `Painter.paint` paints, byte for byte.
 @Suite struct BackdropTests {
     /// Every ```skeleton block of every doc under site/ (the bundled documentation).
-    static func siteSpecs() throws -> [(name: String, text: String)] {
+    /// The type presets a doc's front matter sets (`type.body: size=16 leading=24`,
+    /// site/reference/text.md), which its specs inherit as a build gives them.
+    static func frontMatterPresets(_ text: String) -> InheritedSettings {
+        var settings = InheritedSettings()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == "---" else { return settings }
+        for (number, line) in lines.enumerated().dropFirst() {
+            if line == "---" { break }
+            guard line.hasPrefix("type."), let colon = line.firstIndex(of: ":") else { continue }
+            let name = String(line[line.index(line.startIndex, offsetBy: 5)..<colon])
+            let words = Array(line[line.index(after: colon)...].utf8)
+            #expect(settings.addTypePreset(name: name, words: words, line: number + 1, nameColumn: 6,
+                                           column: name.utf8.count + 7).isEmpty)
+        }
+        return settings
+    }
+
+    static func siteSpecsWithSettings() throws -> [(name: String, text: String, settings: InheritedSettings)] {
         let site = Repository.url("site")
-        var specs: [(String, String)] = []
+        var specs: [(String, String, InheritedSettings)] = []
         let walker = try #require(FileManager.default.enumerator(atPath: site.path))
         while let path = walker.nextObject() as? String {
             guard path.hasSuffix(".md") else { continue }
             let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+            let settings = frontMatterPresets(text)
             var block: [Substring]? = nil
             var quoted = false  // inside a ```` fence that shows Markdown, specs included, as text
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -24,7 +42,7 @@ import TestSupport
                 } else if block == nil, line == "```skeleton" {
                     block = []
                 } else if block != nil, line == "```" {
-                    specs.append(("\(path):\(number)", block!.joined(separator: "\n")))
+                    specs.append(("\(path):\(number)", block!.joined(separator: "\n"), settings))
                     block = nil
                 } else if block != nil {
                     block!.append(line)
@@ -53,11 +71,11 @@ import TestSupport
     }
 
     @Test func everySiteSpecPaintsTheSameFromItsBackdrop() throws {
-        let specs = try Self.siteSpecs()
+        let specs = try Self.siteSpecsWithSettings()
         #expect(specs.count >= 100)
         var withBackdrop = 0
-        for (name, text) in specs {
-            let spec = try #require(SpecParser.parse(text).spec, "\(name) does not parse")
+        for (name, text, settings) in specs {
+            let spec = try #require(SpecParser.parse(text, inheriting: settings).spec, "\(name) does not parse")
             let layout = LayoutEngine.layout(spec)
             if Backdrop.make(spec, layout: layout, scale: 1, theme: .light) != nil { withBackdrop += 1 }
             let wrong = Self.mismatches(spec)

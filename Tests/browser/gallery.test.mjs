@@ -157,8 +157,9 @@ try {
             walk(rule.cssRules, reduced || /reduced-motion/.test(rule.conditionText || '')); continue;
           }
           const m = !reduced && rule.selectorText && rule.selectorText.match(/^\\.(sk-[0-9a-z]+) \\.sk-s(::after)?$/);
+          // A finite count (iterations=, site/reference/animation.md) runs too when the page opens.
           if (m && rule.style.animationName && rule.style.animationName !== 'none'
-              && rule.style.animationIterationCount === 'infinite') scopes.add(m[1]);
+              && rule.style.animationIterationCount !== '0') scopes.add(m[1]);
         }
       };
       for (const sheet of document.styleSheets) { try { walk(sheet.cssRules, false); } catch (e) {} }
