@@ -22,7 +22,6 @@ enum RightToLeftVerify {
             var mirrored = item
             mirrored.spec = item.spec.rightToLeft()
             mirrored.pageSpec = item.spec
-            mirrored.rightToLeft = true
             out.append(mirrored)
         }
         return out

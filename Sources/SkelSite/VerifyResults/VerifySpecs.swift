@@ -16,8 +16,9 @@ public struct VerifySpec {
     /// A `dir=auto` spec's second check: shown in a `dir="rtl"` cell, from its own CSS,
     /// against the painter's mirrored frames (site/reference/layout.md, "Direction").
     /// `spec` is then the mirrored spec, and `pageSpec` the spec as written.
-    public var rightToLeft = false
-    /// The spec the browser's page is made from, when it is not `spec`.
+    public var rightToLeft: Bool { pageSpec != nil }
+    /// The spec the browser's page is made from, when it is not `spec`: a right-to-left
+    /// check's, as written.
     public var pageSpec: Spec? = nil
     /// How results name it: `path:line`.
     public var name: String { path + ":" + String(line) }

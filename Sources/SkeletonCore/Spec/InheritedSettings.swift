@@ -14,8 +14,6 @@ public struct InheritedSettings: Equatable, Hashable, Sendable {
     /// words are its name and its `size=` and `leading=`, not replayed as a line.
     public enum Kind: Equatable, Hashable, Sendable {
         case appearance, animation, type
-
-        var keyword: Keyword { self == .appearance ? .appearance : .animation }
     }
 
     struct Word: Equatable, Hashable, Sendable {
