@@ -10,7 +10,8 @@
 # --output DIR   where the archive goes (default dist/); its path is the last line printed
 # --binary FILE  package this executable instead of building the static release one
 #                (the tests use their debug build: quick, but it needs the toolchain)
-# --wasm FILE    package this module instead of building it (scripts/build-wasm.sh)
+# --wasm FILE    package this module instead of building it (scripts/build-wasm.sh), with
+#                the skelsite-exporters.wasm beside it
 #
 # The same checkout and toolchain give the same archive, byte for byte.
 set -euo pipefail
@@ -64,6 +65,10 @@ if [ -z "$wasm" ]; then
 fi
 [ -x "$binary" ] || { echo "package.sh: $binary: error: no skelsite executable" >&2; exit 2; }
 [ -f "$wasm" ] || { echo "package.sh: $wasm: error: no skelsite.wasm" >&2; exit 2; }
+# The playground's second module (its SwiftUI, React and web-component exporters) sits
+# beside the core module, where scripts/build-wasm.sh writes both.
+exporters=$(dirname "$wasm")/skelsite-exporters.wasm
+[ -f "$exporters" ] || { echo "package.sh: $exporters: error: no skelsite-exporters.wasm beside $wasm" >&2; exit 2; }
 
 version=$("$binary" --version | head -n 1 | sed 's/^skelsite //')
 arch=$(uname -m)
@@ -76,7 +81,7 @@ printf '%s; Swift %s; linux %s\n' "$built" "${swift_version:-unknown}" "$arch" >
 
 step "embed the theme and the module"
 python3 scripts/lib/embed_payload.py "$binary" "$stage/$name/skelsite" \
-  Templates=Templates skelsite.wasm="$wasm" BUILD-INFO="$stage/BUILD-INFO"
+  Templates=Templates skelsite.wasm="$wasm" skelsite-exporters.wasm="$exporters" BUILD-INFO="$stage/BUILD-INFO"
 for shell in bash zsh fish; do
   "$stage/$name/skelsite" --generate-completion-script "$shell" > "$stage/$name/completions/skelsite.$shell"
 done

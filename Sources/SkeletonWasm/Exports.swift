@@ -1,7 +1,8 @@
 import SkeletonCore
 import SkeletonWeb
 
-// The C ABI of skelsite.wasm. JavaScript writes a spec's UTF-8 into memory it got from
+// The C ABI of skelsite.wasm (and of skelsite-exporters.wasm, which links `frameworks`
+// instead of `render` and `html`). JavaScript writes a spec's UTF-8 into memory it got from
 // `alloc`, calls `render` or `html`, reads the result through the handle (layout in
 // ResultHandle.swift), then calls `release(handle)` and `free(spec)`.
 // `alloc` and `free` themselves live in Runtime/malloc.c.
@@ -63,8 +64,9 @@ public func render(_ spec: UnsafePointer<UInt8>?, _ length: Int32, _ time: Doubl
                              pixels: image.pixels, data: writer.bytes)
 }
 
-/// The shippable component: scope class, HTML and CSS, as SkeletonWeb emits them, and
-/// its SwiftUI view.
+/// The shippable component: scope class, HTML and CSS, as SkeletonWeb emits them.
+/// (Its SwiftUI, React and web-component forms come from the second module's
+/// `frameworks`, FrameworksExport.swift.)
 @_cdecl("html")
 public func html(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutablePointer<UInt32> {
     let compiled = SpecCache.compile(bytes(spec, length))
@@ -78,15 +80,27 @@ public func html(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutabl
     writer.text(component.css)
     writer.diagnostics(compiled.result.diagnostics)
     writer.animation(parsed.animation)
-    // Last, so readers that stop after the animation still work: the same spec as a
-    // SwiftUI view (site/reference/swiftui-export.md), as `skelsite export` writes it.
+    return ResultHandle.make(kind: .html, data: writer.bytes)
+}
+
+/// The spec as the three framework exports write it, for the exporters module
+/// (skelsite-exporters.wasm): the SwiftUI view (site/reference/swiftui-export.md), as
+/// `skelsite export` writes it, then `export --format react`'s JSX and
+/// `--format web-component`'s module (site/guides/react-and-web-components.md).
+/// scripts/build-wasm.sh links this export only into that module, so the core module
+/// the first frame needs carries none of the exporters.
+@_cdecl("frameworks")
+public func frameworks(_ spec: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutablePointer<UInt32> {
+    let compiled = SpecCache.compile(bytes(spec, length))
+    guard let parsed = compiled.result.spec, compiled.layout != nil else {
+        return parseFailure(compiled.result.diagnostics)
+    }
     let exported = [ExportedSpec(spec: parsed, origin: "the playground")]
+    var writer = ByteWriter()
     writer.text(SwiftUIExport.viewsFile(exported))
-    // Then as `export --format react` and `--format web-component` write it
-    // (site/guides/react-and-web-components.md).
     writer.text(ReactExport.jsxFile(exported))
     writer.text(WebComponentExport.moduleFile(exported, prefix: WebComponentExport.defaultPrefix, command: "web-component"))
-    return ResultHandle.make(kind: .html, data: writer.bytes)
+    return ResultHandle.make(kind: .frameworks, data: writer.bytes)
 }
 
 /// Frees a handle returned by `render` or `html` and everything it points to.

@@ -1,7 +1,8 @@
-/// What `render` and `html` hand back to JavaScript: a pointer to eight little-endian
+/// What `render`, `html` and `frameworks` hand back to JavaScript: a pointer to eight little-endian
 /// u32 words in linear memory, valid until `release(handle)`:
 ///
-///     [0] kind        0 = image, 1 = diagnostics (the spec did not parse), 2 = html
+///     [0] kind        0 = image, 1 = diagnostics (the spec did not parse), 2 = html,
+///                 3 = frameworks
 ///     [1] width       image width in pixels (kind 0)
 ///     [2] height      image height in pixels (kind 0)
 ///     [3] pixels      address of width·height·4 RGBA bytes (kind 0)
@@ -10,7 +11,8 @@
 ///                     kind 0: diagnostics (warnings), animation, f64 cycle time;
 ///                     kind 1: diagnostics;
 ///                     kind 2: text scope, text html, text css, diagnostics (warnings),
-///                     animation
+///                     animation;
+///                     kind 3: text SwiftUI, text React, text web component
 ///     [6] dataLen     its length
 ///     [7] owner       the retained Swift object that keeps [3] and [5] alive
 ///
@@ -20,6 +22,7 @@ enum ResultKind: UInt32 {
     case image = 0
     case diagnostics = 1
     case html = 2
+    case frameworks = 3
 }
 
 /// Owns the arrays a handle points into; nobody mutates them, so their storage

@@ -96,11 +96,22 @@ export class LiveView {
     this.themed.replaceChildren(sanitized(html));
     this.htmlOut.textContent = html;
     this.cssOut.textContent = css;
+    // Until the exporters module is loaded there is no SwiftUI, React or web-component
+    // code: the outputs keep what showFrameworksNote put there.
+    if (swiftui !== undefined) this.showFrameworks(swiftui, react, webComponent);
+    this.holdAnimations();
+  }
+
+  showFrameworks(swiftui, react, webComponent) {
     this.swiftuiOut.textContent = swiftui;
     // A theme without the React and web-component blocks (an older playground.mustache).
     if (this.reactOut) this.reactOut.textContent = react;
     if (this.webComponentOut) this.webComponentOut.textContent = webComponent;
-    this.holdAnimations();
+  }
+
+  /** Says in the three framework outputs why they have no code (loading, or failed). */
+  showFrameworksNote(note) {
+    this.showFrameworks(note, note, note);
   }
 
   setTheme(theme) {

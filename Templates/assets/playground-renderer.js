@@ -2,36 +2,50 @@
 // fetch can work; a page opened from a file: URL cannot fetch it, and a fetch can
 // fail, so then the module comes from skelsite.wasm.js, the same bytes as base64 in a
 // classic script that `skelsite build` writes beside it. When neither loads, the error
-// says why each failed.
+// says why each failed. The exporters module (skelsite-exporters.wasm, the SwiftUI,
+// React and web-component code) loads the same way, when the page first shows that code.
 import { load } from './skelsite-wasm.js';
 
 export async function loadRenderer(base) {
-  const wasmURL = new URL('skelsite.wasm', base);
+  return startModule(base, 'skelsite.wasm', 'skelsiteWasmBase64', (source) => load(source));
+}
+
+/** Starts `sk`'s exporters module, from beside this script or from its base64 copy. */
+export async function loadExporters(sk, base) {
+  return startModule(base, 'skelsite-exporters.wasm', 'skelsiteExportersWasmBase64', (source) => sk.loadExporters(source));
+}
+
+/**
+ * Starts `name` with `start(source)`: from its URL when fetch can work, else (or when
+ * that fails) from the bytes of its base64 copy `name.js`, which sets `globalThis[global]`.
+ */
+async function startModule(base, name, global, start) {
+  const wasmURL = new URL(name, base);
   let fetchProblem = 'a page opened from a file: URL cannot fetch it';
   if (wasmURL.protocol !== 'file:') {
     try {
-      return await load(wasmURL);
+      return await start(wasmURL);
     } catch (error) {
       fetchProblem = error.message;
     }
   }
   let bytes;
   try {
-    bytes = await embeddedModule(new URL('skelsite.wasm.js', base));
+    bytes = await embeddedModule(new URL(`${name}.js`, base), global);
   } catch (error) {
-    throw new Error(`assets/skelsite.wasm did not load (${fetchProblem}), nor did its copy assets/skelsite.wasm.js (${error.message})`);
+    throw new Error(`assets/${name} did not load (${fetchProblem}), nor did its copy assets/${name}.js (${error.message})`);
   }
-  return load(bytes);
+  return start(bytes);
 }
 
-/** The bytes skelsite.wasm.js carries: it sets `globalThis.skelsiteWasmBase64`. */
-function embeddedModule(url) {
+/** The bytes a module's base64 copy carries: it sets `globalThis[global]`. */
+function embeddedModule(url, global) {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = url.href;
     script.onload = () => {
-      const text = globalThis.skelsiteWasmBase64;
-      delete globalThis.skelsiteWasmBase64;
+      const text = globalThis[global];
+      delete globalThis[global];
       script.remove();
       if (typeof text !== 'string') {
         reject(new Error('it does not carry the module'));

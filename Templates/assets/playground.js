@@ -1,7 +1,7 @@
 // The playground: type a spec, see the core renderer (WebAssembly) paint it at the
 // display's frame rate beside the CSS component the site would ship. Everything it
 // needs is in this folder; the state lives in the URL fragment (playground-fragment.js).
-import { loadRenderer } from './playground-renderer.js';
+import { loadRenderer, loadExporters } from './playground-renderer.js';
 import { readFragment, writeFragment } from './playground-fragment.js';
 import { Editor } from './playground-editor.js';
 import { CanvasView, LiveView } from './playground-preview.js';
@@ -269,11 +269,31 @@ addEventListener('hashchange', () => {
   if (sk) specChanged();
 });
 
+// The SwiftUI, React and web-component code comes from a second module, loaded the
+// first time the code panel opens (site/guides/playground-api.md): the first frame
+// does not wait for it.
+const codePanel = document.querySelector('.pg-code-out');
+let exportersAsked = false;
+async function showFrameworks() {
+  if (exportersAsked || !sk || !codePanel || !codePanel.open) return;
+  exportersAsked = true;
+  live.showFrameworksNote('Loading the SwiftUI, React and web-component exporters…');
+  try {
+    await loadExporters(sk, import.meta.url);
+    specChanged();
+  } catch (error) {
+    live.showFrameworksNote(`The exporters could not start: ${error.message}. ` +
+      'Build them with scripts/build-wasm.sh and rebuild the site.');
+  }
+}
+if (codePanel) codePanel.addEventListener('toggle', showFrameworks);
+
 applyFragment();
 try {
   sk = await loadRenderer(import.meta.url);
   specChanged();
   requestAnimationFrame(frame);
+  showFrameworks();
 } catch (error) {
   status.textContent = `The renderer could not start: ${error.message}. ` +
     'Build it with scripts/build-wasm.sh and rebuild the site.';

@@ -58,13 +58,23 @@
  *
  * ## sk.html(specText, { inherit })
  *
- * Returns `{ scope, html, css, warnings, animation, swiftui, react, webComponent }`: the
- * component's scope class (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as
- * `skelsite build` emits them, with warnings and animation as for `render`, and the spec
- * as a SwiftUI view, as `skelsite export --format swiftui` writes it (without the shared
- * support file), as a React component (`--format react`'s JSX) and as a custom element
- * (`--format web-component`'s module); or
- * `{ diagnostics }` as above. It paints nothing, so it is the cheap way to validate a spec.
+ * Returns `{ scope, html, css, warnings, animation }`: the component's scope class
+ * (e.g. `sk-3f2a9c1b`), its HTML and its CSS, exactly as `skelsite build` emits them,
+ * with warnings and animation as for `render`; or `{ diagnostics }` as above. It paints
+ * nothing, so it is the cheap way to validate a spec. Once the exporters module is
+ * loaded (below), the object also has `swiftui`, `react` and `webComponent`.
+ *
+ * ## The exporters: skelsite-exporters.wasm
+ *
+ * The SwiftUI, React and web-component exporters are a second module, so the first
+ * frame does not wait for them. `await sk.loadExporters(source)` starts it (`source` as
+ * for `load`; by default `skelsite-exporters.wasm` beside a core module loaded from a
+ * URL) and resolves to `sk`; `load(source, { exporters })` starts both at once. Then
+ * `sk.frameworks(specText, { inherit })` returns `{ swiftui, react, webComponent }`: the
+ * spec as a SwiftUI view, as `skelsite export --format swiftui` writes it (without the
+ * shared support file), as a React component (`--format react`'s JSX) and as a custom
+ * element (`--format web-component`'s module); or `{ diagnostics }`. Before the module
+ * is loaded it throws; `sk.exportersLoaded` says whether it is.
  *
  * ## Errors
  *
@@ -76,14 +86,17 @@
 const KIND_IMAGE = 0;
 const KIND_DIAGNOSTICS = 1;
 const KIND_HTML = 2;
+const KIND_FRAMEWORKS = 3;
+/** The second module, with the SwiftUI, React and web-component exporters. */
+const EXPORTERS_FILE = 'skelsite-exporters.wasm';
 const HEADER_WORDS = 8;
 /** Largest scale the core accepts (SkeletonCore Limits.maxScale). */
 const MAX_SCALE = 4;
 const THEMES = { light: 0, dark: 1 };
 const ANIMATION_KINDS = ['none', 'gradient', 'pulse', 'shimmer'];
 
-/** Compiles `source` (URL, bytes, Response or Module) to a WebAssembly.Module. */
-async function compile(source) {
+/** Compiles `source` (URL, bytes, Response or Module) to a WebAssembly.Module; `name` is for errors. */
+async function compile(source, name = 'skelsite.wasm', caller = 'load(source)') {
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer) return WebAssembly.compile(source);
   if (ArrayBuffer.isView(source)) {
@@ -93,14 +106,14 @@ async function compile(source) {
     source = await fetch(source);
   }
   if (typeof Response !== 'undefined' && source instanceof Response) {
-    if (!source.ok) throw new Error(`skelsite.wasm: HTTP ${source.status} for ${source.url}`);
+    if (!source.ok) throw new Error(`${name}: HTTP ${source.status} for ${source.url}`);
     const type = source.headers.get('content-type') || '';
     if (WebAssembly.compileStreaming && type.startsWith('application/wasm')) {
       return WebAssembly.compileStreaming(source);
     }
     return WebAssembly.compile(await source.arrayBuffer());
   }
-  throw new TypeError('load(source): expected a URL, bytes, a Response or a WebAssembly.Module');
+  throw new TypeError(`${caller}: expected a URL, bytes, a Response or a WebAssembly.Module`);
 }
 
 /** Reads the little-endian encodings written by Sources/SkeletonWasm/ByteWriter.swift. */
@@ -151,14 +164,18 @@ function checkInherit(inherit) {
   if (typeof inherit !== 'string') throw new TypeError('inherit must be a string of settings lines');
 }
 
-export async function load(source) {
-  const module = await compile(source);
+/**
+ * One started module: calls into it with a spec in its memory, and keeps what it was
+ * told to inherit. Each module (the core and the exporters) has its own memory, so each
+ * has one of these.
+ */
+async function start(module) {
   let exports = (await WebAssembly.instantiate(module, {})).exports;
   const encoder = new TextEncoder();
   /** What the module was last told to inherit; null: unknown (sent again next call). */
   let inherited = '';
 
-  /** Calls `fn(specPtr, specLen)` with the spec in wasm memory and decodes the handle. */
+  /** Calls `fn(exports, specPtr, specLen)` with the spec in wasm memory and decodes the handle. */
   function call(specText, fn, decode) {
     const utf8 = encoder.encode(specText);
     try {
@@ -167,7 +184,7 @@ export async function load(source) {
       new Uint8Array(exports.memory.buffer, ptr, utf8.length).set(utf8);
       let handle = 0;
       try {
-        handle = fn(ptr, utf8.length);
+        handle = fn(exports, ptr, utf8.length);
         // Views are made after the call: memory may have grown (and moved) during it.
         const memory = exports.memory.buffer;
         const h = new Uint32Array(memory, handle, HEADER_WORDS);
@@ -192,13 +209,56 @@ export async function load(source) {
     checkInherit(text);
     if (text === inherited) return;
     inherited = null;
-    const result = call(text, (ptr, len) => exports.inherit(ptr, len), () => null);
+    const result = call(text, (e, ptr, len) => e.inherit(ptr, len), () => null);
     const error = result && result.diagnostics.find((d) => d.severity === 'error');
     if (error) throw new RangeError(`inherit: line ${error.line}, column ${error.column}: ${error.message}`);
     inherited = text;
   }
 
-  return {
+  return { call, inheritFrom };
+}
+
+/** Where the exporters module is when the caller did not say: beside a core module given as a URL. */
+function exportersBeside(source) {
+  if (typeof source === 'string' || source instanceof URL) return new URL(EXPORTERS_FILE, source);
+  if (typeof Response !== 'undefined' && source instanceof Response && source.url) {
+    return new URL(EXPORTERS_FILE, source.url);
+  }
+  return null;
+}
+
+export async function load(source, { exporters = null } = {}) {
+  const core = await start(await compile(source));
+  /** The exporters module: null until loadExporters starts it, then a promise of it. */
+  let frameworks = null;
+  /** The started exporters module, once that promise has resolved. */
+  let started = null;
+
+  function loadExporters(from = exporters ?? exportersBeside(source)) {
+    if (frameworks) return frameworks;
+    if (from === null) {
+      return Promise.reject(new TypeError(`loadExporters(source): say where ${EXPORTERS_FILE} is (the core module was not loaded from a URL)`));
+    }
+    frameworks = compile(from, EXPORTERS_FILE, 'loadExporters(source)').then(start).then((module) => {
+      started = module;
+      return sk;
+    }, (error) => {
+      frameworks = null; // a later call may try again
+      throw error;
+    });
+    return frameworks;
+  }
+
+  /** The three framework exports of `specText`, from the started exporters module. */
+  function exportFrameworks(specText, inherit) {
+    started.inheritFrom(inherit);
+    return started.call(specText, (e, ptr, len) => e.frameworks(ptr, len), (h, memory, reader) => {
+      if (h[0] !== KIND_FRAMEWORKS) throw new Error(`${EXPORTERS_FILE}: unexpected result kind ${h[0]}`);
+      return { swiftui: reader.text(), react: reader.text(), webComponent: reader.text() };
+    });
+  }
+
+  const sk = {
     render(specText, { time = 0, scale = 1, theme = 'light', into = null, inherit = '' } = {}) {
       checkSpec(specText);
       checkInherit(inherit);
@@ -211,8 +271,8 @@ export async function load(source) {
       if (typeof time !== 'number' || !Number.isFinite(time)) {
         throw new RangeError(`time must be a finite number of seconds, not ${time}`);
       }
-      inheritFrom(inherit);
-      return call(specText, (ptr, len) => exports.render(ptr, len, time, scale, THEMES[theme]), (h, memory, reader) => {
+      core.inheritFrom(inherit);
+      return core.call(specText, (e, ptr, len) => e.render(ptr, len, time, scale, THEMES[theme]), (h, memory, reader) => {
         if (h[0] !== KIND_IMAGE) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
         // A copy: the wasm buffer is freed on release and detached when memory grows.
         // Into the caller's array when it fits, which spares an allocation per frame.
@@ -228,18 +288,32 @@ export async function load(source) {
 
     html(specText, { inherit = '' } = {}) {
       checkSpec(specText);
-      inheritFrom(inherit);
-      return call(specText, (ptr, len) => exports.html(ptr, len), (h, memory, reader) => {
+      core.inheritFrom(inherit);
+      const result = core.call(specText, (e, ptr, len) => e.html(ptr, len), (h, memory, reader) => {
         if (h[0] !== KIND_HTML) throw new Error(`skelsite.wasm: unexpected result kind ${h[0]}`);
         const scope = reader.text();
         const html = reader.text();
         const css = reader.text();
-        const warnings = reader.diagnostics();
-        const animation = reader.animation();
-        const swiftui = reader.text();
-        const react = reader.text();
-        return { scope, html, css, warnings, animation, swiftui, react, webComponent: reader.text() };
+        return { scope, html, css, warnings: reader.diagnostics(), animation: reader.animation() };
       });
+      if (started === null || result.diagnostics) return result;
+      const more = exportFrameworks(specText, inherit);
+      return more.diagnostics ? more : Object.assign(result, more);
+    },
+
+    loadExporters,
+
+    get exportersLoaded() {
+      return started !== null;
+    },
+
+    frameworks(specText, { inherit = '' } = {}) {
+      checkSpec(specText);
+      checkInherit(inherit);
+      if (started === null) throw new Error(`${EXPORTERS_FILE} is not loaded: await sk.loadExporters() first`);
+      return exportFrameworks(specText, inherit);
     },
   };
+  if (exporters !== null) await loadExporters(exporters);
+  return sk;
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonCore
+import SkeletonWeb
 import Testing
 
 /// The playground of a built site opened from disk (a `file:` URL), driven in headless
@@ -19,6 +20,10 @@ import Testing
         let script = try String(contentsOf: site.appendingPathComponent("assets/skelsite.wasm.js"), encoding: .utf8)
         let base64 = try #require(script.split(separator: "'").dropFirst().first)
         #expect(Data(base64Encoded: String(base64)) == (try Data(contentsOf: wasm)))
+        let exportersScript = try String(contentsOf: site.appendingPathComponent("assets/skelsite-exporters.wasm.js"), encoding: .utf8)
+        let exportersBase64 = try #require(exportersScript.split(separator: "'").dropFirst().first)
+        #expect(Data(base64Encoded: String(exportersBase64))
+            == (try Data(contentsOf: wasm.deletingLastPathComponent().appendingPathComponent("skelsite-exporters.wasm"))))
         let bundle = try String(contentsOf: site.appendingPathComponent("assets/playground-file.js"), encoding: .utf8)
         #expect(!bundle.contains("\nimport "))
         #expect(!bundle.contains("\nexport "))
@@ -26,7 +31,8 @@ import Testing
 
         let run = try Self.openFromDisk(site: site, work: work, chromium: chromium)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "playground-file.test: file: URL frame identical to native; without the module the page says why")
+        #expect(run.output == "playground-file.test: file: URL frame identical to native, SwiftUI view from the exporters "
+            + "module; without the module the page says why")
     }
 
     /// Runs playground-file.test.mjs on `site` (a built site with its module) and on a copy
@@ -46,6 +52,7 @@ import Testing
         let expected: [String: Any] = [
             "spec": spec, "time": PlaygroundTests.time, "scale": PlaygroundTests.scale, "theme": "dark",
             "width": image.width, "height": image.height, "rgba": "frame.rgba",
+            "swiftui": SwiftUIExport.viewsFile([ExportedSpec(spec: parsed, origin: "the playground")]),
             "missingStatus": "The renderer could not start: assets/skelsite.wasm did not load (a page opened from a "
                 + "file: URL cannot fetch it), nor did its copy assets/skelsite.wasm.js (missing). "
                 + "Build it with scripts/build-wasm.sh and rebuild the site.",

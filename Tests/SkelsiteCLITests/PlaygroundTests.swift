@@ -7,7 +7,8 @@ import Testing
 /// Chromium by Tests/wasm/playground.test.mjs: the canvas must hold the native
 /// painter's pixels (for the linked and typed specs, and after each of the theme,
 /// scale and time controls is moved), animate while playing and hold still when
-/// paused, the page must show the native emitter's HTML and CSS and the parser's
+/// paused, the page must show the native emitter's HTML and CSS (and, once the code
+/// panel opens, the native SwiftUI, React and web-component exports) and the parser's
 /// diagnostics at their lines, the fragment must follow every change, and the
 /// console must stay free of errors.
 @Suite struct PlaygroundTests {
@@ -32,8 +33,12 @@ import Testing
         let image = Painter.paint(spec, layout: layout, time: time, scale: scale, theme: theme)
         try Data(image.pixels).write(to: directory.appendingPathComponent(file))
         let component = ComponentEmitter.emit(spec, layout: layout)
+        let exported = [ExportedSpec(spec: spec, origin: "the playground")]
         return ["spec": text, "inherit": inherit, "width": image.width, "height": image.height, "rgba": file,
-                "html": component.html, "css": component.css]
+                "html": component.html, "css": component.css, "swiftui": SwiftUIExport.viewsFile(exported),
+                "react": ReactExport.jsxFile(exported),
+                "webComponent": WebComponentExport.moduleFile(exported, prefix: WebComponentExport.defaultPrefix,
+                                                              command: "web-component")]
     }
 
     /// One native frame of `text` with the playground's controls moved away from the
@@ -93,6 +98,9 @@ import Testing
         let site = try Self.buildOnePageSite(in: work, wasm: wasm)
         let installed = try Data(contentsOf: site.appendingPathComponent("assets/skelsite.wasm"))
         #expect(installed == (try Data(contentsOf: wasm)), "the site carries the module it was built with")
+        let exporters = try Data(contentsOf: site.appendingPathComponent("assets/skelsite-exporters.wasm"))
+        #expect(exporters == (try Data(contentsOf: wasm.deletingLastPathComponent()
+            .appendingPathComponent("skelsite-exporters.wasm"))), "and the exporters module beside it")
         let page = try String(contentsOf: site.appendingPathComponent("playground.html"), encoding: .utf8)
         #expect(!page.contains("<script>"), "no inline script")
         #expect(page.contains("<script src=\"assets/playground-boot.js\" defer></script>"))
@@ -122,6 +130,7 @@ import Testing
         run.output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output == "playground.test: linked, typed, themed, rescaled, scrubbed and inherited frames identical "
-            + "to native, plays and pauses, 4 diagnostics at their lines, fragment kept, no console errors")
+            + "to native, SwiftUI, React and web-component code from the exporters module once the code panel opened, "
+            + "plays and pauses, 4 diagnostics at their lines, fragment kept, no console errors")
     }
 }

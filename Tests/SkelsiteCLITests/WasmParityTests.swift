@@ -109,22 +109,70 @@ import Testing
         #expect(run.output == "alloc: ok (20000 random steps, frame reuse, heap returns to empty, posix_memalign)\n")
     }
 
-    /// The gzipped module stays within the 160 KB budget the build script enforces
-    /// (site/guides/playground-api.md, "Size budget").
+    /// Each gzipped module stays within the 160 KB budget the build script enforces
+    /// (site/guides/playground-api.md, "Size budget"), and the core module carries none
+    /// of the framework exporters: it has no `frameworks` export, the exporters module
+    /// no `render` or `html`.
     @Test
-    func moduleIsWithinSizeBudget() throws {
-        let wasm = try WasmHarness.builtWasm.get()
-        let bytes = try Data(contentsOf: wasm)
-        #expect(bytes.prefix(4) == Data([0x00, 0x61, 0x73, 0x6D]), "not a wasm module")
-        let gzip = try #require(WasmHarness.executable(named: "gzip"))
-        let process = Process()
-        process.executableURL = gzip
-        process.arguments = ["-9", "-c", wasm.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let zipped = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(zipped.count > 0 && zipped.count < 160 * 1024, "gzipped size \(zipped.count)")
+    func modulesAreWithinSizeBudgetAndSplit() throws {
+        let core = try WasmHarness.builtWasm.get()
+        let exporters = core.deletingLastPathComponent().appendingPathComponent("skelsite-exporters.wasm")
+        for wasm in [core, exporters] {
+            let bytes = try Data(contentsOf: wasm)
+            #expect(bytes.prefix(4) == Data([0x00, 0x61, 0x73, 0x6D]), "not a wasm module")
+            let gzip = try #require(WasmHarness.executable(named: "gzip"))
+            let process = Process()
+            process.executableURL = gzip
+            process.arguments = ["-9", "-c", wasm.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let zipped = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(zipped.count > 0 && zipped.count < 160 * 1024, "\(wasm.lastPathComponent): gzipped size \(zipped.count)")
+        }
+        #expect(try WasmExports.names(in: Data(contentsOf: core)) == ["alloc", "free", "html", "inherit", "memory",
+                                                                      "posix_memalign", "release", "render",
+                                                                      "skelsite_heap_extent"])
+        #expect(try WasmExports.names(in: Data(contentsOf: exporters)) == ["alloc", "frameworks", "free", "inherit",
+                                                                           "memory", "posix_memalign", "release",
+                                                                           "skelsite_heap_extent"])
+    }
+}
+
+/// The names a wasm module exports, read from its export section (id 7), sorted.
+enum WasmExports {
+    static func names(in module: Data) -> [String] {
+        let bytes = [UInt8](module)
+        var at = 8 // magic and version
+        func leb() -> Int {
+            var value = 0, shift = 0
+            while at < bytes.count {
+                let byte = bytes[at]
+                at += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { break }
+                shift += 7
+            }
+            return value
+        }
+        while at < bytes.count {
+            let id = bytes[at]
+            at += 1
+            let size = leb()
+            let end = at + size
+            if id == 7 {
+                var names: [String] = []
+                for _ in 0..<leb() {
+                    let length = leb()
+                    names.append(String(decoding: bytes[at..<at + length], as: UTF8.self))
+                    at += length + 1 // the name, then the kind byte
+                    _ = leb()        // the index
+                }
+                return names.sorted()
+            }
+            at = end
+        }
+        return []
     }
 }

@@ -1,13 +1,14 @@
 // The playground opened from a file: URL (a built site opened from disk), in headless
 // Chromium: browsers refuse ES modules and fetch there, so the page must run
 // playground-file.js with the module from skelsite.wasm.js (site/guides/playground-api.md). Opens a link
-// carrying a spec and compares the canvas byte for byte with the native frame; then
+// carrying a spec and compares the canvas byte for byte with the native frame, opens the
+// code panel and expects the native SwiftUI view (from skelsite-exporters.wasm.js); then
 // opens a copy of the site without its module and expects the page to say why.
 //
 //   node Tests/wasm/playground-file.test.mjs SITE_DIR BROKEN_SITE_DIR CASE_JSON
 //
 // CASE_JSON, from Tests/SkelsiteCLITests/PlaygroundFileURLTests.swift:
-//   { spec, time, scale, theme, width, height, rgba, missingStatus }
+//   { spec, time, scale, theme, width, height, rgba, swiftui, missingStatus }
 // with the native frame's pixels in the file `rgba` beside it; BROKEN_SITE_DIR is the
 // site without assets/skelsite.wasm and assets/skelsite.wasm.js.
 import { readFileSync } from 'node:fs';
@@ -61,6 +62,13 @@ try {
   const shown = await page.evaluate(status);
   if (shown !== 'Rendered.') failures.push(`file: URL: status '${shown}', expected 'Rendered.'`);
 
+  // The exporters module, from its base64 copy skelsite-exporters.wasm.js, once the code panel opens.
+  await page.evaluate(`(() => { document.querySelector('.pg-code-out').open = true; return true; })()`);
+  await page.waitFor(`document.getElementById('pg-swiftui').textContent === ${JSON.stringify(expected.swiftui)}`,
+    'the native SwiftUI view in the code panel', 15000).catch(async (error) => {
+    failures.push(`${error.message}: it shows '${(await page.evaluate(`document.getElementById('pg-swiftui').textContent`)).slice(0, 200)}'`);
+  });
+
   const broken = pathToFileURL(join(resolve(brokenDir), 'playground.html')).href;
   await page.send('Page.navigate', { url: broken });
   await page.waitFor(`document.getElementById('pg-status').dataset.failed === 'true'`,
@@ -77,4 +85,5 @@ if (failures.length > 0) {
   console.error(failures.join('\n'));
   process.exit(1);
 }
-console.log('playground-file.test: file: URL frame identical to native; without the module the page says why');
+console.log('playground-file.test: file: URL frame identical to native, SwiftUI view from the exporters module; ' +
+  'without the module the page says why');

@@ -14,8 +14,8 @@
 // the .rgba files beside it come from the native side,
 // Tests/SkelsiteCLITests/PlaygroundTests.swift:
 //   { time, scale, theme,
-//     linked:  { spec, width, height, rgba, html, css },
-//     typed:   { spec, width, height, rgba, html, css },
+//     linked:  { spec, width, height, rgba, html, css, swiftui, react, webComponent },
+//     typed:   { spec, width, height, rgba, html, css, swiftui, react, webComponent },
 //     inherited: { spec, inherit, width, height, rgba, html, css },
 //     controls: { light, scale1, scrubbed: { time, scale, theme, width, height, rgba },
 //                 background: { light: [r, g, b, a], dark: [r, g, b, a] } },
@@ -212,8 +212,27 @@ try {
   await checkRendering('linked spec', cases.linked);
   await holdsStill('a link with t');
 
+  // The SwiftUI, React and web-component code comes from skelsite-exporters.wasm,
+  // fetched only when the code panel first opens; then it is the native exporters' text.
+  const exportersFetched = `performance.getEntriesByType('resource').some((e) => e.name.endsWith('/assets/skelsite-exporters.wasm'))`;
+  if (await page.evaluate(exportersFetched)) failures.push('the exporters module was fetched before the code panel opened');
+  await page.evaluate(`(() => { document.querySelector('.pg-code-out').open = true; return true; })()`);
+  const frameworksShown = `document.getElementById('pg-swiftui').textContent === ${JSON.stringify(cases.linked.swiftui)}`;
+  await page.waitFor(frameworksShown, 'the linked spec\'s SwiftUI view in the code panel', 5000)
+    .catch((error) => failures.push(error.message));
+  const code = await page.evaluate(`({ react: document.getElementById('pg-react').textContent,
+    webComponent: document.getElementById('pg-web-component').textContent })`);
+  if (code.react !== cases.linked.react) failures.push('linked spec: the React code shown is not the native exporter\'s');
+  if (code.webComponent !== cases.linked.webComponent) {
+    failures.push('linked spec: the web-component code shown is not the native exporter\'s');
+  }
+  if (!(await page.evaluate(exportersFetched))) failures.push('the exporters module was not fetched when the code panel opened');
+
   await type(cases.typed.spec);
   await checkRendering('typed spec', cases.typed);
+  // With the exporters loaded, the code follows the editor.
+  const typedSwiftUI = await page.evaluate(`document.getElementById('pg-swiftui').textContent`);
+  if (typedSwiftUI !== cases.typed.swiftui) failures.push('typed spec: the SwiftUI view shown is not the native exporter\'s');
 
   // The fragment follows the editor (written 250 ms after the last change).
   const expectedHash = fragment(cases.typed.spec, theme, scale, time);
@@ -415,4 +434,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(`playground.test: linked, typed, themed, rescaled, scrubbed and inherited frames identical to native, ` +
+  `SwiftUI, React and web-component code from the exporters module once the code panel opened, ` +
   `plays and pauses, ${cases.invalid.diagnostics.length} diagnostics at their lines, fragment kept, no console errors`);

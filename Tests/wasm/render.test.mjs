@@ -9,6 +9,7 @@
 //   { "frames":      [{ spec, time, scale, theme, width, height, rgba: "file.rgba" }],
 //     "diagnostics": [{ spec, diagnostics: [{ line, column, message, severity }] }],
 //     "html":        [{ spec, scope, html, css, swiftui, react, webComponent }],
+// (the last three from skelsite-exporters.wasm, read from beside WASM),
 //     "inherited":   [{ spec, inherit, time, scale, theme, width, height, rgba, scope, html, css }] }
 // `spec` is the spec's text. Exit 0 when everything matches, 1 with a report otherwise.
 //
@@ -18,7 +19,7 @@
 // cannot read, a number), the option checks of render(), `into`, and the defaults.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load } from '../../Templates/assets/skelsite-wasm.js';
 
@@ -89,8 +90,28 @@ for (const c of cases.diagnostics) {
   }
 }
 
+// Without the exporters module, html() is the shippable component alone and
+// frameworks() says what to load; with it, both carry the three framework exports.
+const exportersPath = join(dirname(wasmPath), 'skelsite-exporters.wasm');
+const plainKeys = Object.keys(sk.html(cases.html[0].spec)).join(',');
+if (plainKeys !== 'scope,html,css,warnings,animation') failures.push(`html() before loadExporters: keys ${plainKeys}`);
+if (sk.exportersLoaded) failures.push('exportersLoaded before loadExporters');
+await rejects('frameworks() before loadExporters', () => sk.frameworks(cases.html[0].spec), Error,
+  'skelsite-exporters.wasm is not loaded: await sk.loadExporters() first');
+await rejects('loadExporters() of a module loaded from bytes', () => sk.loadExporters(), TypeError,
+  'loadExporters(source): say where skelsite-exporters.wasm is (the core module was not loaded from a URL)');
+if ((await sk.loadExporters(readFileSync(exportersPath))) !== sk) failures.push('loadExporters does not resolve to sk');
+if (!sk.exportersLoaded) failures.push('exportersLoaded is false after loadExporters');
+for (const c of cases.diagnostics) {
+  if (!same(sk.frameworks(c.spec).diagnostics, c.diagnostics)) failures.push(`${title(c.spec)}: frameworks diagnostics differ from native`);
+}
+
 for (const c of cases.html) {
   const got = sk.html(c.spec);
+  const frameworks = sk.frameworks(c.spec);
+  for (const key of ['swiftui', 'react', 'webComponent']) {
+    if (frameworks[key] !== c[key]) failures.push(`${title(c.spec)}: frameworks().${key} differs from native`);
+  }
   for (const key of ['scope', 'html', 'css', 'swiftui', 'react', 'webComponent']) {
     if (got[key] !== c[key]) {
       const at = [...(got[key] ?? '')].findIndex((ch, i) => ch !== c[key][i]);
@@ -106,7 +127,9 @@ const firstBytes = readFileSync(join(expectedDir, first.rgba));
 if (first.time !== 0 || first.scale !== 1 || first.theme !== 'light') failures.push('fixture: frames[0] is not the default frame');
 const wasmBytes = readFileSync(wasmPath);
 const server = createServer((request, response) => {
-  if (request.url === '/skelsite.wasm' || request.url === '/untyped.wasm') {
+  if (request.url === '/skelsite-exporters.wasm') {
+    response.writeHead(200, { 'content-type': 'application/wasm' }).end(readFileSync(exportersPath));
+  } else if (request.url === '/skelsite.wasm' || request.url === '/untyped.wasm') {
     const type = request.url === '/skelsite.wasm' ? 'application/wasm' : 'application/octet-stream';
     response.writeHead(200, { 'content-type': type }).end(wasmBytes);
   } else {
@@ -155,6 +178,20 @@ async function rejects(label, run, type, message) {
     if (!(error instanceof type) || !matches) failures.push(`${label}: ${error.constructor.name}: ${text}`);
   }
 }
+// A core module loaded from a URL finds the exporters beside it; load's `exporters`
+// option starts both at once.
+try {
+  const beside = await load(`${origin}/skelsite.wasm`);
+  await beside.loadExporters();
+  const both = await load(wasmBytes, { exporters: readFileSync(exportersPath) });
+  const want = cases.html[0];
+  if (beside.frameworks(want.spec).swiftui !== want.swiftui) failures.push('loadExporters() beside a URL: SwiftUI differs from native');
+  if (both.html(want.spec).react !== want.react) failures.push('load(bytes, { exporters }): html().react differs from native');
+} catch (error) {
+  failures.push(`the exporters module beside a URL, or load's exporters option: ${error.message}`);
+}
+await rejects('loadExporters(HTTP 404)', async () => (await load(wasmBytes)).loadExporters(`${origin}/missing.wasm`), Error,
+  `skelsite-exporters.wasm: HTTP 404 for ${origin}/missing.wasm`);
 await rejects('load(HTTP 404)', () => load(`${origin}/missing.wasm`), Error, `skelsite.wasm: HTTP 404 for ${origin}/missing.wasm`);
 // Node's fetch reads no file: URLs, and a path is not a URL: in node, pass the bytes.
 await rejects('load(file: URL)', () => load(pathToFileURL(wasmPath)), TypeError, /fetch failed/);

@@ -359,15 +359,16 @@ public struct SiteBuilder: Sendable {
         return "gallery of \(items.count), search index, sitemap of \(urls.count) URLs"
     }
 
-    /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm, renderer
-    /// fingerprint and every option that changes output.
+    /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm
+    /// modules, renderer fingerprint and every option that changes output.
     private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> OutputManifest.InputDigest {
         let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
                         "base-url=" + (options.baseURL ?? "-"),
                         "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
             + (options.specDefaults.isEmpty ? [] : ["spec-defaults=" + options.specDefaults.canonicalText])
-        let extra = (wasm.map { [$0] } ?? []) + (options.verifyResults.map { [$0] } ?? [])
+        let modules = wasm.map { [$0] + (PlaygroundPage.exporters(beside: $0).map { [$0] } ?? []) } ?? []
+        let extra = modules + (options.verifyResults.map { [$0] } ?? [])
             + (options.fitResults.map { [$0] } ?? [])
         // serve remembers what it hashed between its rebuilds; a build hashes every input.
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The playground's one file that is not a template asset: skelsite.wasm, the core
-/// renderer compiled by scripts/build-wasm.sh. The site builder renders
+/// The playground's files that are not template assets: skelsite.wasm, the core
+/// renderer compiled by scripts/build-wasm.sh, and skelsite-exporters.wasm beside it. The site builder renders
 /// `Templates/playground.mustache` like any standalone page and copies
 /// `Templates/assets/**`; then it asks `PlaygroundPage.wasmToInstall` for the module
 /// and copies it next to the playground's scripts, to `<site>/assets/skelsite.wasm`,
@@ -10,6 +10,16 @@ import Foundation
 /// build it when it is missing.)
 public enum PlaygroundPage {
     public static let wasmName = "skelsite.wasm"
+    /// The second module: the SwiftUI, React and web-component exporters, which the
+    /// playground loads when it first shows them (site/guides/playground-api.md). It is
+    /// always looked for beside the core module, where scripts/build-wasm.sh writes it.
+    public static let exportersName = "skelsite-exporters.wasm"
+
+    /// The exporters module that goes with `core`, when it exists.
+    public static func exporters(beside core: URL) -> URL? {
+        let url = core.deletingLastPathComponent().appendingPathComponent(exportersName)
+        return FileManager.default.isReadableFile(atPath: url.path) ? url : nil
+    }
     /// Overrides where the module is looked for.
     public static let environmentVariable = "SKELSITE_WASM"
 

@@ -3,7 +3,8 @@ import Platform
 
 /// The running executable's payload (`ExecutablePayload`) as files on disk, where the
 /// theme loader and the playground's module lookup read them like an installed theme:
-/// `<cache>/skelsite/payload-<digest>/Templates/` and `.../skelsite.wasm`.
+/// `<cache>/skelsite/payload-<digest>/Templates/`, `.../skelsite.wasm` and, beside it,
+/// `.../skelsite-exporters.wasm`.
 ///
 /// The folder is named by the payload's digest and made whole before it gets that name
 /// (written under a temporary name, then renamed), so a folder with the name is complete,
