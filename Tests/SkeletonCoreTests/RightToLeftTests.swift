@@ -106,4 +106,53 @@ import Testing
         #expect(Self.red(rtl, 82, 5) == 255)
         #expect(Self.red(rtl, 17, 5) == 0)
     }
+
+    /// The SwiftUI export mirrors by flipping the drawing (site/reference/layout.md,
+    /// "Direction"): that is the painter's mirror only if its mirrored frame is the
+    /// written frame flipped, at every scale, time and theme, for each kind of motion
+    /// and each layout feature that changes sides: byte for byte but for a band edge's
+    /// rounding (at most 1 in a channel).
+    @Test(arguments: [
+        "  animation shimmer duration=1.5s angle=70\n  row padding=\"16 24 16 8\" gap=12 align=start\n    circle 44\n"
+            + "    column gap=8 grow=1\n      text lines=3 last=60%\n      rect width=40% height=10 radius=5\n    capsule 60x20\n",
+        "  animation gradient angle=120\n  column padding=10 gap=6 align=end\n    rect 120x14 radius=7\n    text lines=2 last=35%\n",
+        "  animation pulse duration=1.2s\n  row justify=space-between padding=\"8 30 8 4\"\n    rect 50x20\n    circle 20\n",
+        "  animation shimmer scope=shape direction=right-to-left band=0.5\n  row gap=10 padding=12\n    rect 180x30 radius=6\n"
+            + "    column gap=4 grow=1\n      text lines=2 last=50%\n",
+        "  animation shimmer direction=top-left-to-bottom-right repeat=reverse\n  row fill=#F2F2F7 radius=12 padding=\"10 40 10 10\" gap=8\n"
+            + "    rect 30x30 radius=15\n    rect height=12 grow=1\n",
+    ])
+    func theMirroredFrameIsTheWrittenFrameFlipped(body: String) throws {
+        let spec = try Self.parse("skeleton width=300 dir=auto\n" + body)
+        var compared = 0, identical = 0
+        for scale in [1, 2] {
+            for theme in [Theme.light, .dark] {
+                for time in [0.0, 0.35, 0.8, 1.45] {
+                    let ltr = Painter.paint(spec, layout: LayoutEngine.layout(spec), time: time, scale: scale, theme: theme)
+                    let mirrored = spec.rightToLeft()
+                    let rtl = Painter.paint(mirrored, layout: LayoutEngine.layout(mirrored), time: time, scale: scale, theme: theme)
+                    #expect(rtl.width == ltr.width && rtl.height == ltr.height)
+                    var flipped = ltr.pixels
+                    for y in 0..<ltr.height {
+                        for x in 0..<ltr.width {
+                            let from = (y * ltr.width + ltr.width - 1 - x) * 4, to = (y * ltr.width + x) * 4
+                            for c in 0..<4 { flipped[to + c] = ltr.pixels[from + c] }
+                        }
+                    }
+                    let differing = zip(flipped, rtl.pixels).filter { $0 != $1 }.count
+                    let worst = zip(flipped, rtl.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                    // The mirrored sweep's angle (360 - a) has its own sin and cos roundings,
+                    // so a band edge can land one unit differently: never by more.
+                    #expect(worst <= 1, "scale \(scale) \(theme) t=\(time): \(differing) bytes differ, worst by \(worst)")
+                    #expect(differing * 1000 <= ltr.pixels.count, "scale \(scale) \(theme) t=\(time): \(differing) bytes differ")
+                    if differing == 0 { identical += 1 }
+                    // A frame that is its own mirror would prove nothing.
+                    #expect(flipped != ltr.pixels)
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 16)
+        #expect(identical >= 15)
+    }
 }

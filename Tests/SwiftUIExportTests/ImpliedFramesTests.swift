@@ -9,14 +9,17 @@ import Testing
 /// the engine's numbers, and where they would not, the export keeps the number.
 @Suite struct ImpliedFramesTests {
     /// Each shape's frame as the export implies it, against the engine's; "" when equal.
-    static func mismatches(_ spec: Spec) throws -> String {
+    /// `layoutDirection` is the environment's around the view: the export lays the spec
+    /// out as written and `SkeletonComponent` flips it across its middle when its style
+    /// says `mirror: .always`, or `.followsLayoutDirection` in a right-to-left environment
+    /// (site/reference/swiftui-export.md), which must give the engine's mirrored boxes.
+    static func mismatches(_ spec: Spec, layoutDirection: SpecDirection = .ltr) throws -> String {
         let source = SwiftUIExport.viewsFile([ExportedSpec(spec: spec, origin: "a.skel:1:1")])
-        // The export draws a spec as written, `dir=rtl` too (site/reference/swiftui-export.md:
-        // it does not mirror yet), so its frames are the engine's before the mirror.
-        var asWritten = spec
-        asWritten.mirrored = false
-        let layout = LayoutEngine.layout(asWritten)
-        let implied = try SwiftUILayoutModel.shapeFrames(source, width: layout.width, height: layout.height)
+        let layout = LayoutEngine.layout(layoutDirection == .rtl ? spec.rightToLeft() : spec)
+        var implied = try SwiftUILayoutModel.shapeFrames(source, width: layout.width, height: layout.height)
+        let flips = source.contains("mirror: .always")
+            || (layoutDirection == .rtl && source.contains("mirror: .followsLayoutDirection"))
+        if flips { implied = implied.map { Rect(x: layout.width - $0.x - $0.width, y: $0.y, width: $0.width, height: $0.height) } }
         var expected: [Rect] = []
         for item in layout.items { if case .shape = item.role { expected.append(item.frame) } }
         guard implied.count == expected.count else { return "\(implied.count) shapes, engine \(expected.count)" }
@@ -46,15 +49,45 @@ import Testing
         #expect(try Self.mismatches(SwiftUIExportTests.spec(name)) == "")
     }
 
-    /// Every fixed-width spec of the bundled site.
+    /// Every fixed-width spec of the bundled site, and each `dir=auto` one again in a
+    /// right-to-left environment (the mirrored boxes of its `-rtl` PNGs).
     @Test func siteSpecsImplyTheEnginesFrames() throws {
-        var checked = 0
+        var checked = 0, mirrored = 0
         for item in try SwiftUIExportTests.siteSpecs() {
             let text = try Self.mismatches(item.spec)
             #expect(text == "", "\(item.origin): \(text)")
             checked += 1
+            if item.spec.dir == .auto {
+                let rtl = try Self.mismatches(item.spec, layoutDirection: .rtl)
+                #expect(rtl == "", "\(item.origin) right to left: \(rtl)")
+                mirrored += 1
+            }
         }
         #expect(checked >= 100)
+        #expect(mirrored >= 2)
+    }
+
+    /// The three `dir=` values: what the style says, and that the flip lands every box
+    /// where the engine's mirror puts it (an asymmetric row, so a missing flip fails).
+    @Test func directionsExportAsMirrors() throws {
+        let row = "  animation shimmer angle=70\n  row padding=\"16 24 16 8\" gap=12\n    circle 44\n    text lines=2 last=60% grow=1\n"
+        let written = try Self.spec("skeleton width=300\n" + row)
+        let rtl = try Self.spec("skeleton width=300 dir=rtl\n" + row)
+        let auto = try Self.spec("skeleton width=300 dir=auto\n" + row)
+        let view = { (spec: Spec) in SwiftUIExport.viewsFile([ExportedSpec(spec: spec, origin: "a")]) }
+        #expect(!view(written).contains("mirror:"))
+        #expect(view(rtl).contains("pulseMinimum: 0.5,\n        mirror: .always\n    )"))
+        #expect(view(auto).contains("pulseMinimum: 0.5,\n        mirror: .followsLayoutDirection\n    )"))
+        // The view is the written one (angle 70, not the parser's mirrored 290): the flip mirrors it.
+        #expect(view(rtl).replacingOccurrences(of: ",\n        mirror: .always", with: "") == view(written))
+        #expect(rtl.animation.angle == 290)
+        #expect(try Self.mismatches(rtl) == "")
+        #expect(try Self.mismatches(auto) == "")
+        #expect(try Self.mismatches(auto, layoutDirection: .rtl) == "")
+        // Without the flip the right-to-left boxes would not match: the test can fail.
+        var unflipped = rtl
+        unflipped.dir = .ltr
+        #expect(try Self.mismatches(unflipped) != "")
     }
 
     /// The table: spec, the frame line the export writes for the marked node, and that

@@ -134,11 +134,14 @@ public struct SkeletonStyle: Sendable {
     /// A fluid component (`skeleton width=fill`): it fills the width it is offered, and
     /// `width` and `height` are its reference size; nil: a fixed size.
     public var fluid: SkeletonFluid?
+    /// The spec's `dir=`: when the component is drawn mirrored.
+    public var mirror: SkeletonMirror
 
     public init(width: Double, height: Double, base: SkeletonColor, highlight: SkeletonColor,
                 background: SkeletonColor, animation: SkeletonAnimation, pulseMinimum: Double,
-                fluid: SkeletonFluid? = nil) {
+                fluid: SkeletonFluid? = nil, mirror: SkeletonMirror = .never) {
         self.fluid = fluid
+        self.mirror = mirror
         self.width = width
         self.height = height
         self.base = base
@@ -229,6 +232,19 @@ enum SkeletonEasing {
     }
 }
 
+/// The spec's `dir=` (site/reference/layout.md, "Direction"). A mirrored component is
+/// the written one flipped horizontally, band included: the reference renderer's
+/// mirrored frames are exactly that flip (x' = W - x - w for every box, the sweep's
+/// angle a as 360 - a), and every skeleton shape is symmetric.
+public enum SkeletonMirror: Sendable {
+    /// `dir=ltr`: as written, whatever the layout direction.
+    case never
+    /// `dir=rtl`: mirrored, whatever the layout direction.
+    case always
+    /// `dir=auto`: mirrored where the environment's layout direction is right to left.
+    case followsLayoutDirection
+}
+
 /// A fluid component's bounds and share of the offered width (`width=90%`: 0.9), and
 /// its `height=` when the spec fixes one (nil: its content's height at each width).
 public struct SkeletonFluid: Sendable {
@@ -317,6 +333,8 @@ public struct SkeletonComponent<Content: View>: View {
     let content: Content
     @Environment(\.colorScheme) private var scheme
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
+    /// The layout direction around the component (inside, it is pinned left to right).
+    @Environment(\.layoutDirection) private var direction
     @State private var shown = Date()
     /// A fluid component's size as laid out: the band sweeps its corners.
     @State private var measured: CGSize?
@@ -347,11 +365,21 @@ public struct SkeletonComponent<Content: View>: View {
                 .environment(\.skeletonStyle, laidOut)
                 .environment(\.skeletonTime, t)
                 .environment(\.layoutDirection, .leftToRight)
+                .scaleEffect(x: mirrored ? -1 : 1, y: 1)
                 .opacity(shownOpacity)
         }
         // One element for VoiceOver, announced once; the shapes are not read.
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(Text(label))
+    }
+
+    /// Drawn mirrored: laid out as written, then flipped across its middle.
+    private var mirrored: Bool {
+        switch style.mirror {
+        case .never: return false
+        case .always: return true
+        case .followsLayoutDirection: return direction == .rightToLeft
+        }
     }
 
     /// The content in its box: the spec's size, or for a fluid spec the width offered

@@ -21,6 +21,7 @@ struct SwiftUIViewWriter {
     private var stillOpen = false
 
     init(spec: Spec, typeName: String, label: String) {
+        let spec = Self.asWritten(spec)
         self.spec = spec
         let result = LayoutEngine.layoutWithNodeFrames(spec)
         layout = result.layout
@@ -58,6 +59,19 @@ struct SwiftUIViewWriter {
         return out.text
     }
 
+    /// A `dir=rtl` spec as written: the view lays it out left to right and
+    /// `SkeletonComponent` flips the drawing (`mirror: .always`), so the band's angle
+    /// goes back to the written one (the parser stored 360 - a) and the flip turns it again.
+    static func asWritten(_ spec: Spec) -> Spec {
+        guard spec.mirrored else { return spec }
+        var written = spec
+        written.mirrored = false
+        var angle = 360 - spec.animation.angle
+        if angle >= 360 { angle -= 360 }
+        written.animation.angle = angle
+        return written
+    }
+
     // MARK: Style
 
     private mutating func writeStyle() {
@@ -77,8 +91,14 @@ struct SwiftUIViewWriter {
             out.line("                             delay: " + SwiftLiteral.number(motion.delay)
                      + ", easing: ." + Self.easingName(motion.easing) + (rhythm.isEmpty ? ")," : ","))
             if !rhythm.isEmpty { out.line("                             " + rhythm.joined(separator: ", ") + "),") }
-            out.line("pulseMinimum: " + SwiftLiteral.number(motion.pulseTo) + (spec.fluid == nil ? "" : ","))
-            if let bounds = spec.fluid { out.line(Self.fluidArgument(bounds, height: spec.height)) }
+            var last = ["pulseMinimum: " + SwiftLiteral.number(motion.pulseTo)]
+            if let bounds = spec.fluid { last.append(Self.fluidArgument(bounds, height: spec.height)) }
+            switch spec.dir {
+            case .ltr: break
+            case .rtl: last.append("mirror: .always")
+            case .auto: last.append("mirror: .followsLayoutDirection")
+            }
+            for (index, argument) in last.enumerated() { out.line(argument + (index == last.count - 1 ? "" : ",")) }
         }
         out.line(")")
     }

@@ -234,6 +234,8 @@ public struct UnitPoint: Hashable, Sendable {
     }
     /// /unitpoint/topleading
     public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// /unitpoint/center
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
 }
 
 // MARK: Layout (fluid components)
@@ -453,6 +455,8 @@ extension View {
                                                           action: @escaping (_ newValue: T) -> Void) -> some View { self }
     /// /view/opacity(_:)
     public func opacity(_ opacity: Double) -> some View { self }
+    /// /view/scaleeffect(x:y:anchor:)
+    public func scaleEffect(x: CGFloat = 1.0, y: CGFloat = 1.0, anchor: UnitPoint = .center) -> some View { self }
     /// /view/accessibilityelement(children:)
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
     /// /view/accessibilitylabel(_:)-5f0zj (a Text)
