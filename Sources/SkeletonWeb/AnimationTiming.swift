@@ -43,9 +43,27 @@ enum AnimationTiming {
             : "var(--sk-h0),var(--sk-h) var(--sk-i0),var(--sk-h) var(--sk-i1),var(--sk-h0)"
     }
 
-    /// The declarations of the held stretch: none without `intensity=` (or off a shimmer).
+    /// How the band layer paints: a stripe's gradient across the layer, or for a radial
+    /// band (site/reference/animation.md, "A radial band") the highlight cut to a disc by
+    /// a mask that falls from the layer's middle to its sides, held out to `intensity`
+    /// of the radius. A mask's alpha scales the highlight's as the stripe's gradient to
+    /// its clear end does; and the Nu checker's CSS validator, which the site's pages
+    /// must pass, rejects var() colours inside radial-gradient().
+    static func bandPaint(_ animation: Animation) -> [String] {
+        guard isRadial(animation) else { return ["background:linear-gradient(90deg," + bandStops(animation) + ")"] }
+        let held = animation.intensity > 0 ? " " + CSSNumber.percent(100 * animation.intensity) : ""
+        let disc = "radial-gradient(closest-side,#000" + held + ",#0000)"
+        return ["background:var(--sk-h)", "-webkit-mask-image:" + disc, "mask-image:" + disc]
+    }
+
+    static func isRadial(_ animation: Animation) -> Bool {
+        animation.kind == .shimmer && animation.bandShape == .radial
+    }
+
+    /// The declarations of the held stretch: none without `intensity=` (or off a
+    /// shimmer's stripe; a radial band writes its own stop).
     static func bandHold(_ animation: Animation) -> [String] {
-        let i = animation.kind == .shimmer ? animation.intensity : 0
+        let i = animation.kind == .shimmer && animation.bandShape == .linear ? animation.intensity : 0
         guard i > 0 else { return [] }
         return ["--sk-i0:" + CSSNumber.percent(50 - 50 * i), "--sk-i1:" + CSSNumber.percent(50 + 50 * i)]
     }

@@ -161,9 +161,12 @@ struct StyleSheet {
             // Its height, across the sweep, is each shape's own (itemRules).
             let layerWidth = motion.kind == .shimmer ? motion.band * length : length
             layer += ["width:" + CSSNumber.px(layerWidth)]
+            // A radial band's layer is the disc's square (each shape's layer is cut
+            // across the sweep otherwise, itemRules).
+            if AnimationTiming.isRadial(motion) { layer += ["height:" + CSSNumber.px(layerWidth)] }
         }
-        layer += AnimationTiming.bandHold(motion) + ["transform-origin:0 0",
-                  "background:linear-gradient(90deg," + AnimationTiming.bandStops(motion) + ")"] + Self.layerReset
+        layer += AnimationTiming.bandHold(motion) + ["transform-origin:0 0"]
+            + AnimationTiming.bandPaint(motion) + Self.layerReset
         if motion.kind == .shimmer {
             layer.append("animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
                          + CycleKeyframes.timing(motion) + AnimationTiming.count(motion) + pausedSuffix)
@@ -182,6 +185,19 @@ struct StyleSheet {
         let geometry = sweep
         let start = motion.kind == .shimmer ? geometry.pMin - motion.band * geometry.length : geometry.pMin
         return geometry.point(p: start, q: q)
+    }
+
+    /// A radial band's layer on one shape: the disc's square, its centre where the
+    /// painter's spot starts (on the axis through the component's middle, a radius
+    /// before pmin), in the shape's own coordinates; the sweep's `translate` moves it.
+    private func radialLayer(_ item: LayoutItem, delay: Double) -> [String] {
+        let geometry = sweep
+        let radius = motion.band * geometry.length / 2
+        let centre = geometry.point(p: geometry.pMin - radius, q: (geometry.qMin + geometry.qMax) / 2)
+        var layer = ["transform:translate(" + CSSNumber.px(centre.x - radius - item.frame.x) + ","
+                     + CSSNumber.px(centre.y - radius - item.frame.y) + ")"]
+        if delay != 0 { layer.append("animation-delay:" + CSSNumber.seconds(delay)) }
+        return layer
     }
 
     // MARK: Per item
@@ -215,6 +231,8 @@ struct StyleSheet {
             if !own.isEmpty { out += rule(selector, own) }
             if hasLayer && motion.scope == .shape {
                 out += rule(selector + "::after", ShapeSweepLayer.declarations(motion, frame: item.frame, delay: delay))
+            } else if hasLayer && AnimationTiming.isRadial(motion) {
+                out += rule(selector + "::after", radialLayer(item, delay: delay))
             } else if hasLayer {
                 // The layer spans only the shape's own stretch across the sweep (plus a
                 // point each side, so rotated edges stay outside the shape), not the

@@ -89,14 +89,14 @@ import Testing
         try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
             .write(to: out.appendingPathComponent("cases.json"))
 
-        // The fixture set is what the summary below counts: 8 valid specs, 5 invalid.
-        #expect(html.count == 8)
+        // The fixture set is what the summary below counts: 9 valid specs, 5 invalid.
+        #expect(html.count == 9)
         #expect(diagnostics.count == 5)
         let node = try #require(WasmHarness.node)
         let run = try WasmHarness.run(node, ["Tests/wasm/render.test.mjs", wasm.path, out.path])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "render.test: 48 frames, 5 diagnostic lists, 8 components identical to native; "
-            + "8 specs under inherited settings identical; 10 sources load, 4 refused; 12 bad arguments throw\n")
+        #expect(run.output == "render.test: 54 frames, 5 diagnostic lists, 9 components identical to native; "
+            + "9 specs under inherited settings identical; 10 sources load, 4 refused; 12 bad arguments throw\n")
     }
 
     /// The allocator under a random workload (Tests/wasm/alloc.test.mjs).

@@ -261,6 +261,8 @@ struct SpanWriter {
         case rows
         /// Diagonal sweep: p = columnP[i] + rowP, level per pixel.
         case diagonal
+        /// Radial band: level per pixel from its distance to the spot (rowP is the row's y).
+        case radial
     }
 
     let palette: LevelPalette
@@ -289,7 +291,9 @@ struct SpanWriter {
             mode = .solid
             return
         }
-        if sweep.uy == 0 {
+        if sweep.radial {
+            mode = .radial
+        } else if sweep.uy == 0 {
             mode = .columns
             columnColours.reserveCapacity(iEnd - iStart)
             columnAlphas.reserveCapacity(iEnd - iStart)
@@ -316,6 +320,8 @@ struct SpanWriter {
             rowAlpha = palette.alphas[level]
         case .diagonal:
             rowP = (Double(j) + 0.5) * sweep!.uy
+        case .radial:
+            rowP = Double(j) + 0.5
         case .solid, .columns:
             break
         }
@@ -330,6 +336,9 @@ struct SpanWriter {
             return (columnColours[i - iStart], columnAlphas[i - iStart])
         case .diagonal:
             let level = sweep!.level(columnP[i - iStart] + rowP)
+            return (palette.colours[level], palette.alphas[level])
+        case .radial:
+            let level = sweep!.level(x: Double(i) + 0.5, y: rowP)
             return (palette.colours[level], palette.alphas[level])
         }
     }
@@ -362,7 +371,7 @@ struct SpanWriter {
                     blend(row + i, columnColours[i - iStart], Compositor.scaledAlpha(columnAlphas[i - iStart], coverage))
                 }
             }
-        case .diagonal:
+        case .diagonal, .radial:
             for i in a..<b { pixel(row, i, coverage) }
         }
     }

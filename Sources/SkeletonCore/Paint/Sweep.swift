@@ -11,6 +11,9 @@
 /// at its edges: level = min(a, a · k / (1 − plateau)). The tent's level is already
 /// capped at a, so only its peak changes; with no plateau the peak is exactly a and
 /// every level is what the plain tent gives.
+///
+/// `band-shape=radial` makes the tent one of distance: k = max(0, 1 − d / halfWidth),
+/// d the distance of the pixel centre from (spotX, spotY), a point of the sweep axis.
 public struct Sweep: Equatable, Sendable {
     public var ux: Double
     public var uy: Double
@@ -24,6 +27,10 @@ public struct Sweep: Equatable, Sendable {
     /// first millionth of its edge. A Float (exact for a plain tent's a) keeps the
     /// struct as small as it was, which the WebAssembly build's size notices.
     public var peak: Float
+    /// A radial band: the levels fall with the distance from (spotX, spotY), in pixels.
+    public var radial = false
+    public var spotX = 0.0
+    public var spotY = 0.0
 
     public init(ux: Double, uy: Double, centre: Double, halfWidth: Double, minP: Double, maxP: Double,
                 highlight: RGBA, plateau: Double = 0) {
@@ -41,7 +48,18 @@ public struct Sweep: Equatable, Sendable {
     @inline(__always)
     func level(_ p: Double) -> Int {
         if p < minP || p > maxP { return 0 }
-        let distance = p < centre ? centre - p : p - centre
+        return level(distance: p < centre ? centre - p : p - centre)
+    }
+
+    /// A radial band's level at the pixel centre (x, y).
+    @inline(__always)
+    func level(x: Double, y: Double) -> Int {
+        let dx = x - spotX, dy = y - spotY
+        return level(distance: (dx * dx + dy * dy).squareRoot())
+    }
+
+    @inline(__always)
+    private func level(distance: Double) -> Int {
         let k = 1 - distance / halfWidth
         if !(k > 0) { return 0 }
         let level = Int(Double(peak) * k + 0.5)

@@ -36,8 +36,17 @@ struct Timeline {
         let band = animation.band * length
         guard length > 0, band > 0, let e = animation.amount(at: t) else { return nil }
         let centre = box.pMin - band / 2 + e * (length + band)
-        return Sweep(ux: axis.ux, uy: axis.uy, centre: centre + shift, halfWidth: band / 2, minP: axis.pMin,
-                     maxP: axis.pMax, highlight: highlight, plateau: animation.intensity)
+        var sweep = Sweep(ux: axis.ux, uy: axis.uy, centre: centre + shift, halfWidth: band / 2, minP: axis.pMin,
+                          maxP: axis.pMax, highlight: highlight, plateau: animation.intensity)
+        if animation.bandShape == .radial {
+            // The disc's centre: on the axis through the middle of the box it crosses.
+            let spot = box.point(p: centre, q: (box.qMin + box.qMax) / 2)
+            let origin = animation.scope == .shape ? (x: frame.x * scale, y: frame.y * scale) : (x: 0.0, y: 0.0)
+            sweep.radial = true
+            sweep.spotX = origin.x + spot.x
+            sweep.spotY = origin.y + spot.y
+        }
+        return sweep
     }
 
     func gradientSweep(over frame: Rect, _ highlight: RGBA) -> Sweep? {

@@ -24,6 +24,15 @@ enum BorrowedWords {
         ("animation", "false", "no animation is none"),
     ]
 
+    /// (node kind, attribute, what to write here), for attribute names.
+    static let attributes: [(String, String, String)] = [
+        ("animation", "shape", "Facebook Shimmer's shape is band-shape here: write band-shape=radial (or linear)"),
+    ]
+
+    static func attribute(_ name: String, on kind: String) -> String? {
+        attributes.first { $0.0.hasSameBytes(as: kind) && $0.1.hasSameBytes(as: name) }?.2
+    }
+
     static func nodeKind(_ word: String) -> String? {
         nodeKinds.first { $0.0.hasSameBytes(as: word) }?.1
     }

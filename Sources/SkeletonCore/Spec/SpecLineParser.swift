@@ -28,6 +28,8 @@ extension SpecParseRun {
                 && !(keyword.takesNodeMotion && (name.hasSameBytes(as: "animation") || name.hasSameBytes(as: "name"))) {
                 if let hint = keyword.hint(forMisplaced: name) {
                     error("attribute '\(name)' does not apply to \(kind); \(hint)", line.line, token.column)
+                } else if let borrowed = BorrowedWords.attribute(name, on: keyword.spelling) {
+                    error("unknown attribute '\(SpecText.show(key))' on \(kind); \(borrowed)", line.line, token.column)
                 } else if let guess = Suggestions.closest(to: name, in: allowed) {
                     error("unknown attribute '\(SpecText.show(key))' on \(kind); did you mean '\(guess)'?", line.line, token.column)
                 } else if Keyword.everyAttribute.containsBytes(of: name) {

@@ -258,11 +258,12 @@ struct SpecParseRun {
                   easing: easing ?? (animationKind == .pulse ? Defaults.pulseEasing : Defaults.easing),
                   interval: rhythm.interval, repeatMode: rhythm.repeatMode, pulseFrom: rhythm.pulseFrom,
                   pulseTo: rhythm.pulseTo, scope: rhythm.scope, fade: rhythm.fade,
-                  intensity: rhythm.intensity, iterations: rhythm.iterations)
+                  intensity: rhythm.intensity, iterations: rhythm.iterations, bandShape: rhythm.bandShape)
     }
 
     mutating func finish() -> ParseResult {
         checkFluidScope()
+        checkRadialBand()
         if drafts.isEmpty {
             error("empty spec; start with a 'skeleton' line, like 'skeleton \"Title\"'", firstLine, 1 + columnOffset)
         } else {

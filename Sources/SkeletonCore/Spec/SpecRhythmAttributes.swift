@@ -1,11 +1,13 @@
 // The rhythm attributes of `animation` (site/reference/animation.md, "Rhythm",
 // "Per-shape sweeps", "Showing and ending" and "Band intensity and a finite count"):
-// interval=, repeat=, from=, to=, scope=, fade=, intensity= and iterations=. Kept apart from the other animation attributes so the language's
+// interval=, repeat=, from=, to=, scope=, fade=, intensity=, iterations= and band-shape=
+// ("A radial band"). Kept apart from the other animation attributes so the language's
 // tables stay short.
 
 /// The attribute names, in the order the reference documents them.
 enum AnimationRhythmWords {
-    static let attributes = ["interval", "repeat", "from", "to", "scope", "fade", "intensity", "iterations"]
+    static let attributes = ["interval", "repeat", "from", "to", "scope", "fade", "intensity", "iterations", "band-shape"]
+    static let bandShape: [(String, BandShape)] = [("linear", .linear), ("radial", .radial)]
     static let repeatMode: [(String, AnimationRepeat)] = [("restart", .restart), ("reverse", .reverse)]
     static let scope: [(String, SweepScope)] = [("component", .component), ("shape", .shape)]
 }
@@ -23,6 +25,9 @@ struct RhythmDraft {
     var intensity: Double = 0
     /// 0: forever.
     var iterations = 0
+    var bandShape = BandShape.linear
+    /// Where `band-shape=radial` was written on this spec's animation line (nil when inherited).
+    var bandShapePosition: SourcePosition?
 }
 
 extension SpecParseRun {
@@ -50,8 +55,28 @@ extension SpecParseRun {
             if let i = check(SpecValues.opacity(v, name, noun: ("share of the band", "a share of the band")), token, line), apply { rhythm.intensity = i }
         case "iterations":
             if let n = check(SpecValues.count(v, name, 1...Limits.maxIterations), token, line), apply { rhythm.iterations = n }
+        case "band-shape":
+            if let b = check(SpecValues.keyword(v, name, AnimationRhythmWords.bandShape), token, line), apply {
+                rhythm.bandShape = b
+                rhythm.bandShapePosition = SourcePosition(line: line.line, column: token.column)
+            }
         default:
             if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.fade = t }
+        }
+    }
+
+    /// A radial band is a shimmer's, on a fixed-width component: said at the
+    /// `band-shape=radial` that asks for it (once the whole spec is read, since the
+    /// kind and the width may come after it, or from the page's settings).
+    mutating func checkRadialBand() {
+        guard rhythm.bandShape == .radial, let at = rhythm.bandShapePosition else { return }
+        if animationKind != .shimmer {
+            let kind = SpecWords.animationKind.first { $0.1 == animationKind }?.0 ?? "none"
+            error("band-shape=radial shapes a shimmer's band; this animation is \(kind), which has none",
+                  at.line, at.column)
+        } else if fluid != nil {
+            error("band-shape=radial does not apply to a fluid component yet; use the stripe of band-shape=linear, or a fixed width",
+                  at.line, at.column)
         }
     }
 

@@ -111,6 +111,8 @@ public struct Appearance: Equatable, Hashable, Sendable {
 ///   (Facebook Shimmer's intensity; 0, a plain tent, by default).
 /// - `iterations`: how many cycles run before the component rests in its end state;
 ///   0 (the default) runs forever.
+/// - `bandShape`: the shimmer band as a stripe across the sweep (the default) or a
+///   disc travelling along it (Facebook Shimmer's radial shape).
 public struct Animation: Equatable, Hashable, Sendable {
     public var kind: AnimationKind
     public var duration: Double
@@ -128,11 +130,14 @@ public struct Animation: Equatable, Hashable, Sendable {
     public var fade: Double
     public var intensity: Double
     public var iterations: Int
+    public var bandShape: BandShape
     public init(kind: AnimationKind, duration: Double, direction: SlideDirection, band: Double,
                 angle: Double, delay: Double, stagger: Double, easing: Easing,
                 interval: Double = 0, repeatMode: AnimationRepeat = .restart,
                 pulseFrom: Double = Defaults.pulseFrom, pulseTo: Double = Defaults.pulseTo,
-                scope: SweepScope = .component, fade: Double = 0, intensity: Double = 0, iterations: Int = 0) {
+                scope: SweepScope = .component, fade: Double = 0, intensity: Double = 0, iterations: Int = 0,
+                bandShape: BandShape = .linear) {
+        self.bandShape = bandShape
         self.kind = kind
         self.duration = duration
         self.direction = direction
@@ -162,6 +167,13 @@ public enum AnimationRepeat: Equatable, Hashable, Sendable {
 /// across each shape's own box.
 public enum SweepScope: Equatable, Hashable, Sendable {
     case component, shape
+}
+
+/// `band-shape=` on `animation shimmer` (site/reference/animation.md, "A radial band"):
+/// a stripe across the sweep, or a disc of the band's width whose centre travels along
+/// the sweep axis through the middle of the box the band crosses.
+public enum BandShape: Equatable, Hashable, Sendable {
+    case linear, radial
 }
 
 /// Metrics of a `text` node's bars.

@@ -51,10 +51,13 @@ public struct SkeletonAnimation: Sendable {
     public var fade: Double
     public var intensity: Double
     public var repeatCount: Int
+    /// `band-shape=radial`: the band is a disc travelling along the sweep.
+    public var radial: Bool
 
     public init(kind: Kind, duration: Double, angle: Double, band: Double, delay: Double, easing: Easing,
                 interval: Double = 0, reverses: Bool = false, pulseFrom: Double = 1, scope: Scope = .component,
-                fade: Double = 0, intensity: Double = 0, repeatCount: Int = 0) {
+                fade: Double = 0, intensity: Double = 0, repeatCount: Int = 0, radial: Bool = false) {
+        self.radial = radial
         self.kind = kind
         self.duration = duration
         self.angle = angle
@@ -163,7 +166,7 @@ public struct SkeletonStyle: Sendable {
     /// points): one band for the whole component, cut by each shape, or with scope
     /// `.shape` one band across the shape's own frame. nil when there is no band at t
     /// (no shimmer or gradient, or a sweep of zero length).
-    @MainActor func band(at t: Double, over frame: CGRect, scheme: ColorScheme) -> LinearGradient? {
+    @MainActor func band(at t: Double, over frame: CGRect, scheme: ColorScheme) -> SkeletonBand? {
         guard frame.width > 0, frame.height > 0 else { return nil }
         // The sweep axis u and its range [pmin, pmax] over the box's corners.
         let radians = animation.angle * Double.pi / 180
@@ -186,6 +189,9 @@ public struct SkeletonStyle: Sendable {
         case .none, .pulse:
             return nil
         }
+        if animation.radial && animation.kind == .shimmer {
+            return .radial(spot(centre: centre, radius: half, box: box, ux: ux, uy: uy, over: frame, scheme: scheme))
+        }
         // The band's two ends on the axis, as unit points of the shape's own frame.
         let unit = { (p: Double) in
             UnitPoint(x: (p * ux - frame.minX) / frame.width, y: (p * uy - frame.minY) / frame.height)
@@ -202,9 +208,31 @@ public struct SkeletonStyle: Sendable {
             stops.append(.init(color: peak, location: 0.5))
         }
         stops.append(.init(color: clear, location: 1))
-        return LinearGradient(stops: stops,
-                              startPoint: unit(centre - half), endPoint: unit(centre + half))
+        return .linear(LinearGradient(stops: stops,
+                                      startPoint: unit(centre - half), endPoint: unit(centre + half)))
     }
+
+    /// A radial band: a disc of `radius` whose centre is at `centre` on the axis through
+    /// the middle of `box`, as a gradient over the shape at `frame`.
+    @MainActor private func spot(centre: Double, radius: Double, box: CGRect, ux: Double, uy: Double,
+                                 over frame: CGRect, scheme: ColorScheme) -> RadialGradient {
+        let middle = (box.midX * ux + box.midY * uy)
+        let x = box.midX + (centre - middle) * ux, y = box.midY + (centre - middle) * uy
+        let peak = highlight.resolve(scheme)
+        let clear = highlight.resolve(scheme, opacity: 0)
+        var stops: [Gradient.Stop] = [.init(color: peak, location: 0)]
+        if animation.intensity > 0 { stops.append(.init(color: peak, location: animation.intensity)) }
+        stops.append(.init(color: clear, location: 1))
+        return RadialGradient(stops: stops,
+                              center: UnitPoint(x: (x - frame.minX) / frame.width, y: (y - frame.minY) / frame.height),
+                              startRadius: 0, endRadius: radius)
+    }
+}
+
+/// The band over one shape: a stripe's gradient or a radial band's.
+enum SkeletonBand {
+    case linear(LinearGradient)
+    case radial(RadialGradient)
 }
 
 /// CSS's easing curves (cubic Béziers), so the view moves as the web component does.
@@ -422,9 +450,11 @@ struct SkeletonShapeView<S: Shape>: View {
             .fill((color ?? style.base).resolve(scheme))
             .overlay {
                 GeometryReader { proxy in
-                    if let band = style.band(at: time - offset, over: proxy.frame(in: .named(SkeletonSpace.name)),
-                                             scheme: scheme) {
-                        shape.fill(band)
+                    switch style.band(at: time - offset, over: proxy.frame(in: .named(SkeletonSpace.name)),
+                                      scheme: scheme) {
+                    case .linear(let band): shape.fill(band)
+                    case .radial(let spot): shape.fill(spot)
+                    case nil: EmptyView()
                     }
                 }
             }

@@ -114,6 +114,7 @@ struct SwiftUIViewWriter {
         if motion.fade != 0 { arguments.append("fade: " + SwiftLiteral.number(motion.fade)) }
         if motion.intensity != 0 { arguments.append("intensity: " + SwiftLiteral.number(motion.intensity)) }
         if motion.iterations != 0 { arguments.append("repeatCount: " + String(motion.iterations)) }
+        if motion.bandShape == .radial { arguments.append("radial: true") }
         return arguments
     }
 

@@ -301,6 +301,12 @@ public struct LinearGradient: ShapeStyle, View {
     public var body: Never { fatalError() }
 }
 
+/// /radialgradient/init(stops:center:startradius:endradius:)
+public struct RadialGradient: ShapeStyle, View {
+    public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {}
+    public var body: Never { fatalError() }
+}
+
 /// /text/init(_:)-9d1g4 (a string, shown verbatim)
 public struct Text: View {
     public init<S: StringProtocol>(_ content: S) {}
