@@ -10,8 +10,18 @@ import SkeletonCore
 /// (docs/rendering-rules.md). The band's centre is the registered custom property
 /// `--sk-p`, in percent of L, animated from −band/2 to 1 + band/2 with the spec's
 /// easing: c = pmin − B/2 + e·(L + B), the painter's formula, at every width.
-// `scope=shape` is refused on a fluid component (FluidRoot.swift).
+///
+/// With `scope=shape` (site/reference/animation.md, "Per-shape sweeps") the shape is
+/// positioned and its layer is the shape's own box: the same gradient over it is the
+/// painter's per-shape sweep, L = w·|sin θ| + h·|cos θ| of the shape at whatever width
+/// the component takes, so the same rules and keyframes serve every shape.
 extension StyleSheet {
+    /// What a fluid shape with a band layer adds to its rule: the mask, and with
+    /// `scope=shape` the position its layer is placed against.
+    var fluidShapeLayer: [String] {
+        motion.scope == .shape ? ["position:relative"] + Self.fluidShapeMask : Self.fluidShapeMask
+    }
+
     func fluidLayerRules() -> String {
         var out = ""
         // The angle and the half band are variables, so the gradient is one fixed text.
