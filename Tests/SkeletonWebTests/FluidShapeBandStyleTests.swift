@@ -4,7 +4,8 @@ import Testing
 
 /// `scope=shape` on a fluid component (FluidStyle.swift): each shape is positioned and
 /// its band layer is the shape's own box, so the gradient's line is the shape's own
-/// sweep at every width; the rules and keyframes are those of the component's band.
+/// sweep at every width; the rules and keyframes are those of the component's band,
+/// with clear stops at −100% and 200% around the band (for Firefox).
 @Suite struct FluidShapeBandStyleTests {
     @Test func theWholeStylesheetOfASmallSpec() throws {
         let spec = try #require(SpecParser.parse("""
@@ -25,7 +26,7 @@ import Testing
             \(s) .sk-n0{height:10px}
             \(s) .sk-s{position:relative;-webkit-mask-image:linear-gradient(#000 0 0);mask-image:linear-gradient(#000 0 0);background:var(--sk-b)}
             @property --sk-p{syntax:"<percentage>";inherits:false;initial-value:0%}
-            \(s) .sk-s::after{content:"";position:absolute;left:0;top:0;width:100%;height:100%;--sk-a:90deg;--sk-w:25%;background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),var(--sk-h) var(--sk-p),var(--sk-h0) calc(var(--sk-p) + var(--sk-w)));animation:\(scope)-sweep 2s linear infinite;box-sizing:border-box;margin:0;border:0;padding:0}
+            \(s) .sk-s::after{content:"";position:absolute;left:0;top:0;width:100%;height:100%;--sk-a:90deg;--sk-w:25%;background:linear-gradient(var(--sk-a),var(--sk-h0) -100%,var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),var(--sk-h) var(--sk-p),var(--sk-h0) calc(var(--sk-p) + var(--sk-w)),var(--sk-h0) 200%);animation:\(scope)-sweep 2s linear infinite;box-sizing:border-box;margin:0;border:0;padding:0}
             \(s) .sk-i0{border-radius:4px}
             \(s){--sk-b:#dedee3;--sk-h:#ffffff73;--sk-h0:#ffffff00;--sk-bg:#ffffff}
             @media (prefers-color-scheme: dark){
@@ -50,6 +51,8 @@ import Testing
         }
         let shared = try css("skeleton width=fill\n  animation shimmer\n  rect height=10\n")
         #expect(shared.contains(" .sk-s{-webkit-mask-image:linear-gradient(#000 0 0);"))
+        #expect(shared.contains("linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"))
+        #expect(!shared.contains("200%"))
         let fixed = try css("skeleton width=200\n  animation shimmer scope=shape\n  rect height=10\n")
         #expect(fixed.contains(" .sk-s{position:relative;overflow:hidden;background:var(--sk-b)}"))
         #expect(fixed.contains(" .sk-i0::after{width:"))
