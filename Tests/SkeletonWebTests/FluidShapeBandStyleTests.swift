@@ -42,6 +42,20 @@ import Testing
             """ + "\n")
     }
 
+    /// A still `gradient` per shape: the same positioned shape and layer, its three
+    /// stops at 0, 50% and 100% of the shape's own sweep, so no outer stops.
+    @Test func aGradientPerShapeSpansEachShape() throws {
+        let spec = try #require(SpecParser.parse("skeleton width=fill\n  animation gradient scope=shape\n  rect height=10\n").spec)
+        let component = ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec))
+        let s = "." + component.scope
+        #expect(component.css.contains(s + " .sk-s{position:relative;-webkit-mask-image:linear-gradient(#000 0 0);"
+                                       + "mask-image:linear-gradient(#000 0 0);background:var(--sk-b)}\n"))
+        #expect(component.css.contains(s + " .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:100%;height:100%;"
+                                       + "--sk-a:90deg;background:linear-gradient(var(--sk-a),var(--sk-h0),var(--sk-h),var(--sk-h0));"
+                                       + "box-sizing:border-box;margin:0;border:0;padding:0}\n"))
+        #expect(!component.css.contains("@keyframes"))
+    }
+
     /// Only the shape's rule changes: the component's one band keeps its unpositioned
     /// shapes, and a per-shape band on a fixed component keeps its layers in points.
     @Test func theComponentBandAndFixedSpecsAreUnchanged() throws {
