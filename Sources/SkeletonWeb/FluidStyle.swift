@@ -34,10 +34,11 @@ extension StyleSheet {
             let peak = motion.intensity > 0
                 ? "var(--sk-h) calc(var(--sk-p) - " + held + "),var(--sk-h) calc(var(--sk-p) + " + held + ")"
                 : "var(--sk-h) var(--sk-p)"
-            // Under `scope=shape` the band covers much of its short shape, and Firefox then
-            // paints nothing when the box holds only one end of the stops (-65%, -15%, 35%:
-            // measured in Firefox 153). Stops of the clear highlight at the band's farthest
-            // reach, −100% and 200% (band is at most 1), fix it; a flat stretch changes nothing.
+            // Firefox 153 paints no band when the box holds only one end of the stops
+            // (-65%, -15%, 35%), which a band as wide as its shape meets a quarter of the way
+            // through an eased sweep. Stops of the clear highlight at the band's farthest
+            // reach, −100% and 200% (band is at most 1), fix it; a flat stretch changes
+            // nothing. Only under `scope=shape`, so the component's band keeps its CSS.
             let (before, after) = motion.scope == .shape ? ("var(--sk-h0) -100%,", ",var(--sk-h0) 200%") : ("", "")
             layer += ["--sk-w:" + CSSNumber.format(motion.band * 50) + "%",
                       "background:linear-gradient(var(--sk-a)," + before + "var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"

@@ -140,7 +140,7 @@ struct StyleSheet {
     // MARK: Shapes and their highlight layer
 
     private func shapeRules() -> String {
-        // A fluid component's shapes are not positioned (but under `scope=shape`): their
+        // A fluid component's shapes are not positioned (except under `scope=shape`): their
         // band layer is placed against the root and cut to the shape by a mask (FluidStyle).
         var shape = spec.fluid == nil ? ["position:relative", "overflow:hidden", "background:var(--sk-b)"]
             : (hasLayer ? fluidShapeLayer : []) + ["background:var(--sk-b)"]
