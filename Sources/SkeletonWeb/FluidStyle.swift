@@ -10,8 +10,18 @@ import SkeletonCore
 /// (docs/rendering-rules.md). The band's centre is the registered custom property
 /// `--sk-p`, in percent of L, animated from −band/2 to 1 + band/2 with the spec's
 /// easing: c = pmin − B/2 + e·(L + B), the painter's formula, at every width.
-// `scope=shape` is refused on a fluid component (FluidRoot.swift).
+///
+/// With `scope=shape` (site/reference/animation.md, "Per-shape sweeps") the shape is
+/// positioned and its layer is the shape's own box: the same gradient over it is the
+/// painter's per-shape sweep, L = w·|sin θ| + h·|cos θ| of the shape at whatever width
+/// the component takes, so the same rules and keyframes serve every shape.
 extension StyleSheet {
+    /// What a fluid shape with a band layer adds to its rule: the mask, and with
+    /// `scope=shape` the position its layer is placed against.
+    var fluidShapeLayer: [String] {
+        motion.scope == .shape ? ["position:relative"] + Self.fluidShapeMask : Self.fluidShapeMask
+    }
+
     func fluidLayerRules() -> String {
         var out = ""
         // The angle and the half band are variables, so the gradient is one fixed text.
@@ -24,9 +34,15 @@ extension StyleSheet {
             let peak = motion.intensity > 0
                 ? "var(--sk-h) calc(var(--sk-p) - " + held + "),var(--sk-h) calc(var(--sk-p) + " + held + ")"
                 : "var(--sk-h) var(--sk-p)"
+            // Firefox 153 paints no band when the box holds only one end of the stops
+            // (-65%, -15%, 35%), which a band as wide as its shape meets a quarter of the way
+            // through an eased sweep. Stops of the clear highlight at the band's farthest
+            // reach, −100% and 200% (band is at most 1), fix it; a flat stretch changes
+            // nothing. Only under `scope=shape`, so the component's band keeps its CSS.
+            let (before, after) = motion.scope == .shape ? ("var(--sk-h0) -100%,", ",var(--sk-h0) 200%") : ("", "")
             layer += ["--sk-w:" + CSSNumber.format(motion.band * 50) + "%",
-                      "background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
-                        + peak + ",var(--sk-h0) calc(var(--sk-p) + var(--sk-w)))",
+                      "background:linear-gradient(var(--sk-a)," + before + "var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
+                        + peak + ",var(--sk-h0) calc(var(--sk-p) + var(--sk-w))" + after + ")",
                       "animation:" + scope + "-sweep " + CSSNumber.seconds(motion.period) + " "
                         + CycleKeyframes.timing(motion) + AnimationTiming.count(motion) + pausedSuffix]
         } else {

@@ -140,10 +140,10 @@ struct StyleSheet {
     // MARK: Shapes and their highlight layer
 
     private func shapeRules() -> String {
-        // A fluid component's shapes are not positioned: their band layer is placed
-        // against the root and cut to the shape by a mask (FluidStyle).
+        // A fluid component's shapes are not positioned (except under `scope=shape`): their
+        // band layer is placed against the root and cut to the shape by a mask (FluidStyle).
         var shape = spec.fluid == nil ? ["position:relative", "overflow:hidden", "background:var(--sk-b)"]
-            : (hasLayer ? Self.fluidShapeMask : []) + ["background:var(--sk-b)"]
+            : (hasLayer ? fluidShapeLayer : []) + ["background:var(--sk-b)"]
         if motion.kind == .pulse && animates {
             shape.append("animation:" + scope + "-pulse " + CSSNumber.seconds(motion.period) + " "
                          + CycleKeyframes.timing(motion) + AnimationTiming.count(motion) + pausedSuffix)

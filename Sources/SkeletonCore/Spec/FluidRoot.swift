@@ -96,16 +96,6 @@ extension SpecParseRun {
         }
         return out
     }
-
-    /// A per-shape band is placed in points inside each shape, which a fluid component
-    /// resizes: not available there (yet), said at the `scope=shape` that asks for it (at
-    /// the root line when it is inherited).
-    mutating func checkFluidScope() {
-        guard fluid != nil, rhythm.scope == .shape else { return }
-        let at = rhythm.scopePosition ?? rootPosition
-        error("scope=shape does not apply to a fluid component; use the one band of scope=component, or a fixed width",
-              at.line, at.column)
-    }
 }
 
 extension SpecValues {

@@ -262,7 +262,6 @@ struct SpecParseRun {
     }
 
     mutating func finish() -> ParseResult {
-        checkFluidScope()
         checkRadialBand()
         if drafts.isEmpty {
             error("empty spec; start with a 'skeleton' line, like 'skeleton \"Title\"'", firstLine, 1 + columnOffset)

@@ -19,8 +19,6 @@ struct RhythmDraft {
     var pulseFrom = Defaults.pulseFrom
     var pulseTo = Defaults.pulseTo
     var scope = SweepScope.component
-    /// Where `scope=` was written on this spec's animation line (nil when inherited).
-    var scopePosition: SourcePosition?
     var fade: Double = 0
     var intensity: Double = 0
     /// 0: forever.
@@ -47,10 +45,7 @@ extension SpecParseRun {
         case "to":
             if let o = check(SpecValues.opacity(v, name), token, line), apply { rhythm.pulseTo = o }
         case "scope":
-            if let s = check(SpecValues.keyword(v, name, AnimationRhythmWords.scope), token, line), apply {
-                rhythm.scope = s
-                rhythm.scopePosition = SourcePosition(line: line.line, column: token.column)
-            }
+            if let s = check(SpecValues.keyword(v, name, AnimationRhythmWords.scope), token, line), apply { rhythm.scope = s }
         case "intensity":
             if let i = check(SpecValues.opacity(v, name, noun: ("share of the band", "a share of the band")), token, line), apply { rhythm.intensity = i }
         case "iterations":
