@@ -172,6 +172,18 @@ enum ScopeHash {
             hash.add(rowGap)
         }
         if node.still { hash.add("still") }
+        // A node's own motion (NodeMotion.swift): only when given, like `still`.
+        if let motion = node.motion {
+            hash.add("motion")
+            hash.add(tag(motion.kind))
+            for number in [motion.duration, motion.band, motion.angle, motion.interval, motion.pulseFrom,
+                           motion.pulseTo, motion.intensity] {
+                hash.add(number)
+            }
+            hash.add(tag(motion.easing))
+            hash.add(motion.repeatMode == .reverse)
+            hash.add(motion.iterations)
+        }
         hash.add(node.children.count)
         for child in node.children { add(child, to: &hash) }
     }

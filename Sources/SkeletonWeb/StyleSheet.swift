@@ -205,6 +205,7 @@ struct StyleSheet {
     private func itemRules() -> String {
         var out = ""
         let geometry = sweep
+        let motions = nodeMotions
         for index in markup.paintedItems {
             let item = layout.items[index]
             let selector = s + " .sk-i" + String(index)
@@ -218,6 +219,10 @@ struct StyleSheet {
             }
             if item.still {
                 out += stillRules(selector, own: own)
+                continue
+            }
+            if item.motion != nil {
+                out += nodeMotionRules(selector, item: item, own: own, motions: motions)
                 continue
             }
             let delay = animationDelay(for: item)
@@ -338,6 +343,7 @@ struct StyleSheet {
                 "opacity:" + CSSNumber.format(from - (from - to) * depth)
             }
         }
+        out += nodeMotionKeyframes(nodeMotions)
         if showsIn {
             out += "@keyframes " + scope + "-in{from{opacity:0}to{opacity:1}}\n"
         }
@@ -350,6 +356,7 @@ struct StyleSheet {
     private func reducedMotionRules() -> String {
         guard animates else { return "" }
         var block = ""
+        let motions = nodeMotions
         for prefix in ["", "[data-motion=\"reduce\"] "] {
             var rules = ""
             if motion.kind == .pulse {
@@ -357,6 +364,7 @@ struct StyleSheet {
             } else {
                 rules += rule(prefix + s + " .sk-s::after", ["animation:none", "display:none"])
             }
+            rules += nodeMotionReducedRules(motions, prefix: prefix)
             block += prefix.isEmpty ? "@media (prefers-reduced-motion: reduce){\n" + rules + "}\n" : rules
         }
         return block

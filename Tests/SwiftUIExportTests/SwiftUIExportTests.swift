@@ -17,7 +17,7 @@ import TestSupport
     static let repository = Repository.root
     static let regenerate = ProcessInfo.processInfo.environment["SKELSITE_UPDATE_GOLDENS"] == "1"
 
-    static let names = ["article-row", "every-node", "pulse-stagger", "still", "attributes", "rhythm", "collections", "still-node"]
+    static let names = ["article-row", "every-node", "pulse-stagger", "still", "attributes", "rhythm", "collections", "still-node", "node-motion"]
     /// Fluid specs: their flexible frames are not the layout engine's numbers at one width.
     static let fluidNames = ["fluid"]
 

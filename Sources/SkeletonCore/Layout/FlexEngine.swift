@@ -394,6 +394,7 @@ struct FlexEngine {
                                 lightColor: node.color, darkColor: node.darkColor,
                                 timeOffset: timeOffset, source: node.position, node: number))
         items[items.count - 1].still = node.still
+        items[items.count - 1].motion = node.motion
     }
 
     private mutating func emitText(_ metrics: TextMetrics, _ node: Node, _ number: Int, _ frame: Rect,
@@ -410,6 +411,7 @@ struct FlexEngine {
                                     lightColor: node.color, darkColor: node.darkColor,
                                     timeOffset: timeOffset, source: node.position, node: number))
             items[items.count - 1].still = node.still
+            items[items.count - 1].motion = node.motion
             line += 1
         }
     }

@@ -60,6 +60,8 @@ public struct LayoutItem: Equatable, Hashable, Sendable {
     public var node: Int
     /// The node (or an ancestor) is `animation=none`: painted in its colour at every time.
     public var still = false
+    /// The node's own animation (`Node.motion`); nil: the component's.
+    public var motion: Animation?
 
     public init(role: Role, frame: Rect, radius: Double, lightColor: RGBA?, darkColor: RGBA?,
                 timeOffset: Double, source: SourcePosition, node: Int) {

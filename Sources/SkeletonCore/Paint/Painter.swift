@@ -56,17 +56,21 @@ public enum Painter {
                 guard shapes else { continue }
                 let colour = item.ownColour(in: theme) ?? look.base
                 let t = time - item.timeOffset
-                switch item.still ? .none : spec.animation.kind {
+                // A node's own motion (site/reference/animation.md, "Motion per node")
+                // runs on the same clock, its sweeps over each shape's own box.
+                let own = item.motion.map { Timeline($0, width: layout.width, height: layout.height, scale: Double(s)) }
+                let motion = own ?? timeline
+                switch item.still ? .none : motion.animation.kind {
                 case .none:
                     fill(colour)
                 case .pulse:
                     var faded = colour
-                    faded.a = UInt8(Double(colour.a) * timeline.pulseOpacity(at: t) + 0.5)
+                    faded.a = UInt8(Double(colour.a) * motion.pulseOpacity(at: t) + 0.5)
                     fill(faded)
                 case .gradient:
-                    fill(colour, sweep: timeline.gradientSweep(over: item.frame, look.highlight))
+                    fill(colour, sweep: motion.gradientSweep(over: item.frame, look.highlight))
                 case .shimmer:
-                    fill(colour, sweep: timeline.shimmerSweep(at: t, over: item.frame, look.highlight))
+                    fill(colour, sweep: motion.shimmerSweep(at: t, over: item.frame, look.highlight))
                 }
             }
         }

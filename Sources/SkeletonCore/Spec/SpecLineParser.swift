@@ -300,7 +300,7 @@ extension SpecParseRun {
                 aspectToken = token
                 if let r = check(SpecValues.aspect(v), token, line) { node.aspect = r }
             case "animation":
-                if let still = check(SpecValues.nodeMotion(v), token, line) { node.still = still }
+                parseNodeMotion(token, line, into: &node)
             case "name":
                 if let part = check(SpecValues.partName(v), token, line) { node.name = part }
             case "last":

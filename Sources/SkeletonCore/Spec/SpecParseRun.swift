@@ -56,6 +56,8 @@ struct SpecParseRun {
     var easing: Easing?
     /// interval=, repeat=, from=, to=, scope=, fade= (SpecRhythmAttributes.swift).
     var rhythm = RhythmDraft()
+    /// Nodes with an animation of their own (NodeMotion.swift).
+    var nodeMotionUses: [NodeMotionUse] = []
     /// `width=fill` or a percentage, before its min/max/reference widths are read.
     var fluidDraft: FluidWidth?
     var fluid: FluidWidth?
@@ -263,6 +265,7 @@ struct SpecParseRun {
 
     mutating func finish() -> ParseResult {
         checkRadialBand()
+        checkNodeMotions()
         if drafts.isEmpty {
             error("empty spec; start with a 'skeleton' line, like 'skeleton \"Title\"'", firstLine, 1 + columnOffset)
         } else {
@@ -285,11 +288,15 @@ struct SpecParseRun {
     }
 
     /// Only called on error-free runs, where depth is at most Limits.maxDepth.
-    /// A still node's subtree is still too (`still`: an ancestor's `animation=none`).
-    func build(_ index: Int, still: Bool = false) -> Node {
+    /// A node without an `animation=` of its own takes its parent's: still (an
+    /// ancestor's `animation=none`), a motion of its own, or the component's (neither).
+    func build(_ index: Int, still: Bool = false, motion: Animation? = nil) -> Node {
         var node = drafts[index].node
-        if still { node.still = true }
-        node.children = drafts[index].children.map { build($0, still: node.still) }
+        if !node.still && node.motion == nil {
+            node.still = still
+            node.motion = motion
+        }
+        node.children = drafts[index].children.map { build($0, still: node.still, motion: node.motion) }
         return node
     }
 

@@ -262,6 +262,10 @@ public struct Node: Equatable, Hashable, Sendable {
     /// `animation=none` on this node or an ancestor: its shapes are painted in their
     /// colour, without the component's animation (site/reference/animation.md, "A still node").
     public var still = false
+    /// A kind or timing of its own for this node and its subtree (an `animation=` other
+    /// than `none` here or on an ancestor); nil: the component's. Its shimmer is a band
+    /// per shape (site/reference/animation.md, "Motion per node").
+    public var motion: Animation?
     /// `name=`: the part of the content this node stands in for (its
     /// `data-skeleton="…"`), as bytes; empty when unnamed. It draws nothing.
     public var name: [UInt8] = []

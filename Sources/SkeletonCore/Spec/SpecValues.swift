@@ -178,17 +178,6 @@ enum SpecValues {
         }
     }
 
-    /// One of a fixed set of words, with a did-you-mean for near misses.
-    /// `animation=` on a node: only `none` (the node and its subtree stay still); another
-    /// kind is named with what to write instead (site/reference/animation.md, "A still node").
-    static func nodeMotion(_ v: [UInt8]) -> Result<Bool, ValueProblem> {
-        if case .success(let kind) = keyword(v, "animation", SpecWords.animationKind), kind != .none {
-            return .failure(ValueProblem(message: "a node's animation can only be none (it stays still); "
-                + "'\(SpecText.show(v))' is set for the whole component on its animation line, like 'animation \(SpecText.show(v))'"))
-        }
-        return keyword(v, "animation", [("none", true)])
-    }
-
     /// `name=` of a node: the part of the content it stands in for, as the content's
     /// `data-skeleton="…"` says it (site/guides/fit-the-content.md): letters, digits,
     /// `-` and `_`, at most 64 bytes.
@@ -204,6 +193,7 @@ enum SpecValues {
         return .success(v)
     }
 
+    /// One of a fixed set of words, with a did-you-mean for near misses.
     static func keyword<T>(_ v: [UInt8], _ name: String, _ options: [(String, T)]) -> Result<T, ValueProblem> {
         let word = String(decoding: v, as: UTF8.self)
         for (spelling, value) in options where spelling.hasSameBytes(as: word) { return .success(value) }

@@ -17,8 +17,11 @@ struct SwiftUIViewWriter {
     /// `grow` and percentages where SwiftUI gives them the engine's width.
     var fluid: SwiftUIFluidFrames?
     private let out = SwiftLines()
-    /// Inside a node written with `stillModifier`: its descendants need none of their own.
+    /// The motion the environment gives the node being written: still (`stillModifier`),
+    /// a node's own (`motionModifier`) or the component's; a node whose motion is the
+    /// same needs no modifier of its own.
     private var stillOpen = false
+    private var motionOpen: Animation?
 
     init(spec: Spec, typeName: String, label: String) {
         let spec = Self.asWritten(spec)
@@ -156,10 +159,25 @@ struct SwiftUIViewWriter {
     /// full base colour and no band, as the painter draws them.
     static let stillModifier = ".transformEnvironment(\\.skeletonStyle) { $0.animation.kind = .none } // animation=none"
 
+    /// A node's own motion (site/reference/animation.md, "Motion per node"): its
+    /// subtree's shapes see the component's style with that animation, a band per shape.
+    static func motionModifier(_ m: Animation) -> String {
+        var arguments = ["kind: ." + kindName(m.kind), "duration: " + SwiftLiteral.number(m.duration),
+                         "angle: " + SwiftLiteral.number(m.angle), "band: " + SwiftLiteral.number(m.band),
+                         "delay: " + SwiftLiteral.number(m.delay), "easing: ." + easingName(m.easing)]
+        arguments += rhythmArguments(m)
+        var body = "$0.animation = SkeletonAnimation(" + arguments.joined(separator: ", ") + ")"
+        if m.kind == .pulse { body += "; $0.pulseMinimum = " + SwiftLiteral.number(m.pulseTo) }
+        return ".transformEnvironment(\\.skeletonStyle) { " + body + " } // animation=" + kindName(m.kind)
+    }
+
     private mutating func writeNode(_ node: Node, parentIsRow: Bool) {
-        let opensStill = node.still && !stillOpen
-        if opensStill { stillOpen = true }
-        defer { if opensStill { stillOpen = false } }
+        let outer = (stillOpen, motionOpen)
+        let opens = node.still != stillOpen || (!node.still && node.motion != motionOpen)
+        let modifier = !opens ? "" : node.motion.map { Self.motionModifier($0) } ?? Self.stillModifier
+        let opensStill = opens
+        (stillOpen, motionOpen) = (node.still, node.motion)
+        defer { (stillOpen, motionOpen) = outer }
         let frame = frames[node.position] ?? Rect(x: 0, y: 0, width: 0, height: 0)
         switch node.kind {
         case .rect, .circle, .capsule:
@@ -169,7 +187,7 @@ struct SwiftUIViewWriter {
                     out.line(".aspectRatio(" + Self.ratio(ratio) + ", contentMode: .fit)")
                 }
                 out.line(frameModifier(frame, alignment: nil, node) + sizeComment(node, frame: frame))
-                if opensStill { out.line(Self.stillModifier) }
+                if opensStill { out.line(modifier) }
             }
         case .spacer:
             let size = parentIsRow ? "width: " + SwiftLiteral.number(frame.width)
@@ -178,10 +196,10 @@ struct SwiftUIViewWriter {
             out.indent { out.line(".frame(" + size + ")" + sizeComment(node, frame: frame)) }
         case .text(let metrics):
             writeText(node, metrics, frame: frame)
-            if opensStill { out.line(Self.stillModifier) }
+            if opensStill { out.line(modifier) }
         case .row, .column, .repeat:
             writeContainer(node, frame: frame)
-            if opensStill { out.line(Self.stillModifier) }
+            if opensStill { out.line(modifier) }
         }
     }
 
