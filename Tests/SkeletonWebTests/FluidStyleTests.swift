@@ -21,8 +21,8 @@ import Testing
                                        + "mask-image:linear-gradient(#000 0 0);background:var(--sk-b)}\n"))
         #expect(component.css.contains("@property --sk-p{syntax:\"<percentage>\";inherits:false;initial-value:0%}\n"))
         #expect(component.css.contains(s + " .sk-s::after{content:\"\";position:absolute;left:0;top:0;width:100%;height:100%;"
-            + "--sk-a:90deg;--sk-w:15%;background:linear-gradient(var(--sk-a),var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
-            + "var(--sk-h) var(--sk-p),var(--sk-h0) calc(var(--sk-p) + var(--sk-w)));animation:" + component.scope
+            + "--sk-a:90deg;--sk-w:15%;background:linear-gradient(var(--sk-a),var(--sk-h0) -100%,var(--sk-h0) calc(var(--sk-p) - var(--sk-w)),"
+            + "var(--sk-h) var(--sk-p),var(--sk-h0) calc(var(--sk-p) + var(--sk-w)),var(--sk-h0) 200%);animation:" + component.scope
             + "-sweep 2s linear infinite;box-sizing:border-box;margin:0;border:0;padding:0}\n"))
         // The mask follows the rounded box; no clip-path, which Chromium does not snap.
         #expect(component.css.contains(s + " .sk-i0{border-radius:4px}\n"))
