@@ -7,14 +7,8 @@ import Testing
 /// its shapes lose their band layer (shimmer, gradient) or their pulse, and nothing else
 /// changes.
 @Suite struct NodeMotionStyleTests {
-    static func css(_ text: String) throws -> (String, String) {
-        let spec = try #require(SpecParser.parse(text).spec)
-        let component = ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec), label: nil)
-        return (component.css, "." + component.scope)
-    }
-
     @Test func aStillShapeUnderAShimmerHasNoLayer() throws {
-        let (css, s) = try Self.css("""
+        let (css, s) = try parsedCSS("""
             skeleton width=100
               animation shimmer duration=1s
               rect height=10
@@ -30,7 +24,7 @@ import Testing
     }
 
     @Test func aStillSubtreeUnderAPulseStopsAtFullOpacity() throws {
-        let (css, s) = try Self.css("""
+        let (css, s) = try parsedCSS("""
             skeleton width=100
               animation pulse duration=2s from=0.9 to=0.4
               rect height=10
@@ -44,12 +38,12 @@ import Testing
 
     /// `animation=none` under `animation none` changes nothing but the scope.
     @Test func underAStillComponentNothingIsAdded() throws {
-        let (still, s) = try Self.css("""
+        let (still, s) = try parsedCSS("""
             skeleton width=100
               animation none
               rect height=10 animation=none
             """)
-        let (plain, t) = try Self.css("""
+        let (plain, t) = try parsedCSS("""
             skeleton width=100
               animation none
               rect height=10

@@ -7,14 +7,8 @@ import Testing
 /// own @keyframes, a pulse on its shapes or a band layer per shape, and reduced motion
 /// stopping it with the rest.
 @Suite struct NodeOwnMotionStyleTests {
-    static func css(_ text: String) throws -> (String, String) {
-        let spec = try #require(SpecParser.parse(text).spec)
-        let component = ComponentEmitter.emit(spec, layout: LayoutEngine.layout(spec), label: nil)
-        return (component.css, "." + component.scope)
-    }
-
     @Test func aPulseNodeInAShimmeringComponent() throws {
-        let (css, s) = try Self.css("""
+        let (css, s) = try parsedCSS("""
             skeleton width=100
               animation shimmer duration=2s
               rect height=10
@@ -33,7 +27,7 @@ import Testing
     }
 
     @Test func aShimmerNodeInAPulsingComponent() throws {
-        let (css, s) = try Self.css("""
+        let (css, s) = try parsedCSS("""
             skeleton width=100
               animation pulse duration=2s from=0.9
               rect height=10
@@ -59,7 +53,7 @@ import Testing
     /// Without a node's own motion nothing is added: the still-node and plain CSS are
     /// as before (the site's compare checks every bundled spec byte for byte).
     @Test func specsWithoutOneHaveNoNodeKeyframes() throws {
-        let (css, _) = try Self.css("""
+        let (css, _) = try parsedCSS("""
             skeleton width=100
               animation pulse
               rect height=10 animation=none
