@@ -130,5 +130,12 @@ import Testing
         ])
         let stillNode = spotlight.replacingOccurrences(of: "rect height=20", with: "rect height=20 animation=none")
         #expect(Self.warnings(stillNode).count == 2)
+        // A node's own motion decides for its shapes: its own shimmer shows them under a
+        // pulsing component; its own pulse, under a shimmering one, does not.
+        let ownBand = spotlight.replacingOccurrences(of: "animation shimmer band=0.45 intensity=0.78", with: "animation pulse")
+            .replacingOccurrences(of: "rect height=20", with: "rect height=20 animation=\"shimmer band=0.45\"")
+        #expect(Self.warnings(ownBand) == [])
+        let ownPulse = spotlight.replacingOccurrences(of: "rect height=20", with: "rect height=20 animation=pulse")
+        #expect(Self.warnings(ownPulse).count == 2)
     }
 }

@@ -137,8 +137,11 @@ public enum SpecVisibility {
         /// peak, clearly against the surface: a base alpha meant to fade the shapes between
         /// sweeps, as in Facebook Shimmer's spotlight (site/reference/animation.md, "A band
         /// on nothing"). An opaque base that matches its surface is still a mistake.
-        func bandShows(_ base: RGBA, theme: Theme, on surface: RGBA) -> Bool {
-            guard sweeps, !still, base.a < 255 else { return false }
+        /// A node with a motion of its own (`motion`) sweeps when that is a moving shimmer,
+        /// whatever the component does (site/reference/animation.md, "Motion per node").
+        func bandShows(_ base: RGBA, theme: Theme, on surface: RGBA, motion: Animation?) -> Bool {
+            let moving = motion.map { $0.kind == .shimmer && $0.moves } ?? sweeps
+            guard moving, !still, base.a < 255 else { return false }
             let shown = ColourDistance.composited(base, over: surface)
             let peak = ColourDistance.composited(appearance.colours(for: theme).highlight, over: shown)
             return ColourDistance.yiq(peak, surface) >= SpecVisibility.minimumDistance
@@ -191,7 +194,7 @@ public enum SpecVisibility {
             let distance = ColourDistance.yiq(ColourDistance.composited(colour, over: surface), surface)
             guard distance < SpecVisibility.minimumDistance else { return }
             guard own != nil else {
-                if bandShows(colour, theme: theme, on: surface) { return }
+                if bandShows(colour, theme: theme, on: surface, motion: node.motion) { return }
                 let key = under.line(theme)
                 if let index = baseGroups.firstIndex(where: { $0.theme == theme && $0.surface == key }) {
                     baseGroups[index].more += 1
