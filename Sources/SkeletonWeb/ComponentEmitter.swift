@@ -125,8 +125,8 @@ public enum ComponentEmitter {
     /// `dir=auto` in a right-to-left page: the stylesheet of the mirrored spec, every
     /// selector's scope class put under `[dir="rtl"]` (an ancestor's attribute, one
     /// selector more, so these win over the left-to-right rules; not `:dir(rtl)`, which the
-    /// Nu HTML checker's CSS validator rejects) and its sweep keyframes renamed, as the band
-    /// moves the other way (site/reference/layout.md, "Direction"). The theme's colour
+    /// Nu HTML checker's CSS validator rejects) and its sweep keyframes (the component's and
+    /// each node motion's) renamed, as the bands move the other way (site/reference/layout.md, "Direction"). The theme's colour
     /// rules are left out: the left-to-right ones fit the mirrored items too, and under
     /// `[dir="rtl"]` they would outrank `[data-theme]`'s, which stand on the same element
     /// as `dir` or above it, and paint a dark component light.
@@ -140,6 +140,8 @@ public enum ComponentEmitter {
         let css = sheet.write()
         let selector = Array(("." + scope).utf8), narrowed = Array(("[dir=\"rtl\"] ." + scope).utf8)
         let sweep = Array((scope + "-sweep").utf8), renamed = Array((scope + "-rtl-sweep").utf8)
+        // A node's own motion's keyframes (NodeMotionStyle: SCOPE-mK) move the other way too.
+        let own = Array((scope + "-m").utf8), ownRenamed = Array((scope + "-rtl-m").utf8)
         let bytes = Array(css.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 4)
@@ -157,6 +159,9 @@ public enum ComponentEmitter {
             } else if bytes.hasPrefix(sweep, at: i) {
                 out += renamed
                 i += sweep.count
+            } else if bytes.hasPrefix(own, at: i) {
+                out += ownRenamed
+                i += own.count
             } else {
                 out.append(bytes[i])
                 i += 1

@@ -78,10 +78,32 @@ import Testing
             """) == [
             "2:28: a node's own animation is not supported in a fluid component yet; give the skeleton a width in points",
         ])
+        // Right to left is drawn (mirrored with the component): no error.
         #expect(located("""
             skeleton width=100 dir=auto
               rect height=10 animation=pulse
-            """) == ["2:28: a node's own animation is not supported with dir=auto yet"])
+            """) == [])
+    }
+
+    /// Right to left, a node's own band is mirrored with the component's: its angle too
+    /// (a → 360 − a), and mirroring again gives the written angles back.
+    @Test func aNodesOwnAngleIsMirroredRightToLeft() throws {
+        let spec = try cleanSpec("""
+            skeleton width=200 dir=auto
+              animation shimmer angle=100
+              row
+                rect height=10 grow=1 animation="shimmer angle=70"
+                rect height=10 grow=1
+
+            """)
+        let mirrored = spec.rightToLeft()
+        #expect(mirrored.animation.angle == 260)
+        #expect(mirrored.children[0].children[0].motion?.angle == 290)
+        #expect(mirrored.children[0].children[1].motion == nil)
+        let back = mirrored.children.map { $0.mirroringMotion() }
+        #expect(back[0].children[0].motion?.angle == 70)
+        let pinned = try cleanSpec("skeleton width=200 dir=rtl\n  rect height=10 animation=\"shimmer angle=70\"\n")
+        #expect(pinned.children[0].motion?.angle == 290)
     }
 
     /// A pulse node's opacity at the middle of its pulse, beside shapes that keep the

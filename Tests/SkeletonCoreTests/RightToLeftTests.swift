@@ -121,6 +121,9 @@ import Testing
             + "    column gap=4 grow=1\n      text lines=2 last=50%\n",
         "  animation shimmer direction=top-left-to-bottom-right repeat=reverse\n  row fill=#F2F2F7 radius=12 padding=\"10 40 10 10\" gap=8\n"
             + "    rect 30x30 radius=15\n    rect height=12 grow=1\n",
+        // A node with a band of its own, at its own angle, beside the component's.
+        "  animation shimmer duration=1.5s angle=100\n  row padding=\"8 30 8 4\" gap=10\n    rect 40x40 radius=8\n"
+            + "    column gap=6 grow=1 animation=\"shimmer angle=60 band=0.7\"\n      text lines=2 last=40%\n",
     ])
     func theMirroredFrameIsTheWrittenFrameFlipped(body: String) throws {
         let spec = try Self.parse("skeleton width=300 dir=auto\n" + body)

@@ -60,4 +60,20 @@ import Testing
             """)
         #expect(!css.contains("-m0"))
     }
+
+    /// `dir=auto`: the mirrored rules move a node's own band with renamed keyframes
+    /// (`-rtl-m0`), as the component's sweep's are, so the two directions never share one.
+    @Test func aNodesOwnBandIsMirroredUnderDirAuto() throws {
+        let (css, s) = try parsedCSS("""
+            skeleton width=200 dir=auto
+              animation shimmer duration=2s
+              rect height=10
+              rect height=10 animation="shimmer duration=2s angle=60"
+            """)
+        let scope = String(s.dropFirst())
+        #expect(css.contains("@keyframes \(scope)-m0{"))
+        #expect(css.contains("@keyframes \(scope)-rtl-m0{"))
+        #expect(css.contains("[dir=\"rtl\"] \(s) .sk-i1::after{"))
+        #expect(css.components(separatedBy: "animation:\(scope)-rtl-m0 2s linear infinite").count == 2)
+    }
 }

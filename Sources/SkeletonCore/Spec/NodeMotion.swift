@@ -105,7 +105,8 @@ extension SpecParseRun {
 
     /// A node's own motion runs on the component's clock: the component must move too
     /// (its cycle is what the preview, the strip and `verify` follow), and it is not yet
-    /// drawn in a fluid or right-to-left component.
+    /// drawn in a fluid component. Right to left, its band's angle is mirrored with the
+    /// component's (`Spec.rightToLeft()`).
     mutating func checkNodeMotions() {
         guard let use = nodeMotionUses.first else { return }
         if !resolvedAnimation().moves, let moving = nodeMotionUses.first(where: { $0.moves }) {
@@ -115,9 +116,6 @@ extension SpecParseRun {
         }
         if fluidDraft != nil || fluid != nil {
             error("a node's own animation is not supported in a fluid component yet; give the skeleton a width in points",
-                  use.position.line, use.position.column)
-        } else if dir != .ltr {
-            error("a node's own animation is not supported with dir=\(dir == .rtl ? "rtl" : "auto") yet",
                   use.position.line, use.position.column)
         }
     }

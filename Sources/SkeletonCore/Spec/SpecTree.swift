@@ -363,11 +363,18 @@ public struct Spec: Equatable, Hashable, Sendable {
         guard dir != .ltr, !mirrored else { return self }
         var copy = self
         copy.mirrored = true
-        // The sweep's horizontal component is negated: angle a becomes 360 - a.
-        var angle = 360 - animation.angle.truncatingRemainder(dividingBy: 360)
-        if angle >= 360 { angle -= 360 }
-        copy.animation.angle = angle
+        copy.animation.angle = Spec.mirroredAngle(animation.angle)
+        // Nodes with a motion of their own sweep at their own angles: mirrored with it.
+        copy.children = children.map { $0.mirroringMotion() }
         return copy
+    }
+
+    /// A sweep angle across the vertical: its horizontal component negated, a → 360 − a
+    /// (in [0, 360)). Applying it twice gives the angle back, modulo 360.
+    public static func mirroredAngle(_ angle: Double) -> Double {
+        var mirrored = 360 - angle.truncatingRemainder(dividingBy: 360)
+        if mirrored >= 360 { mirrored -= 360 }
+        return mirrored
     }
 
     /// The same spec laid out at another width (a fluid spec's other widths).
@@ -394,4 +401,15 @@ public struct Spec: Equatable, Hashable, Sendable {
 
 public enum Theme: Equatable, Hashable, Sendable {
     case light, dark
+}
+
+extension Node {
+    /// This node with its own motion's angle, and every descendant's, mirrored
+    /// (`Spec.mirroredAngle`): part of `Spec.rightToLeft()`, and its own inverse.
+    public func mirroringMotion() -> Node {
+        var copy = self
+        if var motion { motion.angle = Spec.mirroredAngle(motion.angle); copy.motion = motion }
+        copy.children = children.map { $0.mirroringMotion() }
+        return copy
+    }
 }

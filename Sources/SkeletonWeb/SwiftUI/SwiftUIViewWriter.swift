@@ -63,15 +63,15 @@ struct SwiftUIViewWriter {
     }
 
     /// A `dir=rtl` spec as written: the view lays it out left to right and
-    /// `SkeletonComponent` flips the drawing (`mirror: .always`), so the band's angle
-    /// goes back to the written one (the parser stored 360 - a) and the flip turns it again.
+    /// `SkeletonComponent` flips the drawing (`mirror: .always`), so the band's angle, and
+    /// each node's own, goes back to the written one (the parser stored 360 - a) and the
+    /// flip turns it again.
     static func asWritten(_ spec: Spec) -> Spec {
         guard spec.mirrored else { return spec }
         var written = spec
         written.mirrored = false
-        var angle = 360 - spec.animation.angle
-        if angle >= 360 { angle -= 360 }
-        written.animation.angle = angle
+        written.animation.angle = Spec.mirroredAngle(spec.animation.angle)
+        written.children = spec.children.map { $0.mirroringMotion() }
         return written
     }
 
