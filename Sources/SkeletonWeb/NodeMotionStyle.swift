@@ -1,9 +1,10 @@
 import SkeletonCore
 
 /// The CSS of nodes with an animation of their own (site/reference/animation.md, "Motion
-/// per node"), in a fixed-width, left-to-right component that moves (the parser refuses
-/// the rest). Each distinct motion has its own @keyframes, `SCOPE-mK`; a pulse animates
-/// its shapes' opacity, a shimmer gives each shape its own band layer, as `scope=shape`.
+/// per node"), in a fixed-width component that moves (the parser refuses the rest). Each
+/// distinct motion has its own @keyframes, `SCOPE-mK` (`SCOPE-rtl-mK` in the mirrored rules
+/// of `dir=auto`, ComponentEmitter); a pulse animates its shapes' opacity, a shimmer gives
+/// each shape its own band layer, as `scope=shape`.
 extension StyleSheet {
     /// The distinct node motions, in the order their first shapes are painted.
     var nodeMotions: [Animation] {
