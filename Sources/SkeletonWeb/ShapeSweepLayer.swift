@@ -21,14 +21,14 @@ enum ShapeSweepLayer {
         let axis = SweepAxis(angleDegrees: motion.angle, width: frame.width, height: frame.height)
         let length = axis.length
         let width = motion.kind == .shimmer ? motion.band * length : length
-        let start = motion.kind == .shimmer ? axis.pMin - width : axis.pMin
         if AnimationTiming.isRadial(motion) {
-            let centre = axis.point(p: axis.pMin - width / 2, q: (axis.qMin + axis.qMax) / 2)
+            let corner = axis.discStart(diameter: width)
             var out = ["width:" + CSSNumber.px(width), "height:" + CSSNumber.px(width),
-                       "translate:" + CSSNumber.px(centre.x - width / 2) + " " + CSSNumber.px(centre.y - width / 2)]
+                       "translate:" + CSSNumber.px(corner.x) + " " + CSSNumber.px(corner.y)]
             if delay != 0 { out.append("animation-delay:" + CSSNumber.seconds(delay)) }
             return out
         }
+        let start = motion.kind == .shimmer ? axis.pMin - width : axis.pMin
         let origin = axis.point(p: start, q: axis.qMin - 1)
         var out = ["width:" + CSSNumber.px(width), "height:" + CSSNumber.px(axis.qMax - axis.qMin + 2),
                    "translate:" + CSSNumber.px(origin.x) + " " + CSSNumber.px(origin.y)]

@@ -192,10 +192,9 @@ struct StyleSheet {
     /// before pmin), in the shape's own coordinates; the sweep's `translate` moves it.
     private func radialLayer(_ item: LayoutItem, delay: Double) -> [String] {
         let geometry = sweep
-        let radius = motion.band * geometry.length / 2
-        let centre = geometry.point(p: geometry.pMin - radius, q: (geometry.qMin + geometry.qMax) / 2)
-        var layer = ["transform:translate(" + CSSNumber.px(centre.x - radius - item.frame.x) + ","
-                     + CSSNumber.px(centre.y - radius - item.frame.y) + ")"]
+        let corner = geometry.discStart(diameter: motion.band * geometry.length)
+        var layer = ["transform:translate(" + CSSNumber.px(corner.x - item.frame.x) + ","
+                     + CSSNumber.px(corner.y - item.frame.y) + ")"]
         if delay != 0 { layer.append("animation-delay:" + CSSNumber.seconds(delay)) }
         return layer
     }

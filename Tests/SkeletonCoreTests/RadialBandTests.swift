@@ -31,6 +31,22 @@ import Testing
         ])
     }
 
+    /// A radial band inherited from the page's settings is for its shimmers: a pulse
+    /// takes none, quietly, and a fluid component, which cannot draw it, is told at its
+    /// `skeleton` line (the inherited line's own position is in another file).
+    @Test func anInheritedRadialBand() throws {
+        let inherited = InheritedSettings.read(canonicalText: Array("animation shimmer band-shape=radial\n".utf8))
+        #expect(inherited.diagnostics == [])
+        let shimmer = SpecParser.parse("skeleton width=100\n  rect height=10\n", inheriting: inherited.settings)
+        #expect(shimmer.diagnostics == [] && shimmer.spec?.animation.bandShape == .radial)
+        let pulse = SpecParser.parse("skeleton width=100\n  animation pulse\n  rect height=10\n", inheriting: inherited.settings)
+        #expect(pulse.diagnostics == [] && pulse.spec?.animation.bandShape == .linear)
+        let fluid = SpecParser.parse("skeleton width=fill\n  rect height=10\n", inheriting: inherited.settings)
+        #expect(located(fluid.diagnostics) == [
+            "1:1: band-shape=radial does not apply to a fluid component yet; use the stripe of band-shape=linear, or a fixed width",
+        ])
+    }
+
     /// A 100 × 20 rect, black under white, band 0.4 of L = 100: a disc of radius 20
     /// whose centre, halfway through a linear 2 s sweep, is at p = −20 + 0.5 · 140 = 50
     /// on the axis through the middle: (50, 10). Level 255 · (1 − d / 20), rounded.

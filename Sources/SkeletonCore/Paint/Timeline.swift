@@ -40,7 +40,7 @@ struct Timeline {
                           maxP: axis.pMax, highlight: highlight, plateau: animation.intensity)
         if animation.bandShape == .radial {
             // The disc's centre: on the axis through the middle of the box it crosses.
-            let spot = box.point(p: centre, q: (box.qMin + box.qMax) / 2)
+            let spot = box.middle(p: centre)
             let origin = animation.scope == .shape ? (x: frame.x * scale, y: frame.y * scale) : (x: 0.0, y: 0.0)
             sweep.radial = true
             sweep.spotX = origin.x + spot.x

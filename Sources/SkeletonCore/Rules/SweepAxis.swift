@@ -50,4 +50,17 @@ public struct SweepAxis: Equatable, Sendable {
     public func point(p: Double, q: Double) -> (x: Double, y: Double) {
         (p * ux + q * vx, p * uy + q * vy)
     }
+
+    /// The point at sweep coordinate p on the axis through the box's middle: where a
+    /// radial band's centre is when the sweep has brought it to p.
+    public func middle(p: Double) -> (x: Double, y: Double) {
+        point(p: p, q: (qMin + qMax) / 2)
+    }
+
+    /// The top-left corner of a radial band's square layer, `diameter` wide, before the
+    /// sweep moves it: the disc's centre a radius before pmin, not yet over the box.
+    public func discStart(diameter: Double) -> (x: Double, y: Double) {
+        let centre = middle(p: pMin - diameter / 2)
+        return (centre.x - diameter / 2, centre.y - diameter / 2)
+    }
 }

@@ -260,7 +260,9 @@ struct SpecParseRun {
                   easing: easing ?? (animationKind == .pulse ? Defaults.pulseEasing : Defaults.easing),
                   interval: rhythm.interval, repeatMode: rhythm.repeatMode, pulseFrom: rhythm.pulseFrom,
                   pulseTo: rhythm.pulseTo, scope: rhythm.scope, fade: rhythm.fade,
-                  intensity: rhythm.intensity, iterations: rhythm.iterations, bandShape: rhythm.bandShape)
+                  intensity: rhythm.intensity, iterations: rhythm.iterations,
+                  // Only a shimmer has a band to shape (an inherited radial band meets pulses too).
+                  bandShape: animationKind == .shimmer ? rhythm.bandShape : .linear)
     }
 
     mutating func finish() -> ParseResult {

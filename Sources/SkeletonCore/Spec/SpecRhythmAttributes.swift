@@ -24,7 +24,7 @@ struct RhythmDraft {
     /// 0: forever.
     var iterations = 0
     var bandShape = BandShape.linear
-    /// Where `band-shape=radial` was written on this spec's animation line (nil when inherited).
+    /// Where `band-shape=` was written on this spec's own animation line (nil when inherited).
     var bandShapePosition: SourcePosition?
 }
 
@@ -53,7 +53,8 @@ extension SpecParseRun {
         case "band-shape":
             if let b = check(SpecValues.keyword(v, name, AnimationRhythmWords.bandShape), token, line), apply {
                 rhythm.bandShape = b
-                rhythm.bandShapePosition = SourcePosition(line: line.line, column: token.column)
+                // An inherited line's position is in another file (the page's or project's settings).
+                rhythm.bandShapePosition = inheriting ? nil : SourcePosition(line: line.line, column: token.column)
             }
         default:
             if let t = check(SpecValues.time(v, name, positive: false), token, line), apply { rhythm.fade = t }
@@ -62,14 +63,18 @@ extension SpecParseRun {
 
     /// A radial band is a shimmer's, on a fixed-width component: said at the
     /// `band-shape=radial` that asks for it (once the whole spec is read, since the
-    /// kind and the width may come after it, or from the page's settings).
+    /// kind and the width may come after it, or from the page's settings). Inherited, it
+    /// is for the page's shimmers: a pulse ignores it (`resolvedAnimation`), and a fluid
+    /// component, which cannot draw it, is told at its `skeleton` line.
     mutating func checkRadialBand() {
-        guard rhythm.bandShape == .radial, let at = rhythm.bandShapePosition else { return }
+        guard rhythm.bandShape == .radial else { return }
         if animationKind != .shimmer {
+            guard let at = rhythm.bandShapePosition else { return }
             let kind = SpecWords.animationKind.first { $0.1 == animationKind }?.0 ?? "none"
             error("band-shape=radial shapes a shimmer's band; this animation is \(kind), which has none",
                   at.line, at.column)
         } else if fluid != nil {
+            let at = rhythm.bandShapePosition ?? rootPosition
             error("band-shape=radial does not apply to a fluid component yet; use the stripe of band-shape=linear, or a fixed width",
                   at.line, at.column)
         }
