@@ -97,20 +97,31 @@ package final class GenerationWriter: @unchecked Sendable {
     }
 
     /// `reuse` for the PNGs of one folder (`folder` ends with "/"; each PNG's id is
-    /// "sha256:" + its digest), the kept ones placed under one lock (why: a lock per PNG,
-    /// 28,000 a rebuild, contended between the cores, was 2.7% of a one-spec rebuild of
-    /// a big site). Returns the indices of the files the caller must write.
+    /// "sha256:" + its digest). Returns the indices of the files the caller must write.
     package func reuse(in folder: String, _ files: [(name: String, digest: String)]) -> [Int] {
+        reuse(folders: [(folder, files)])[0]
+    }
+
+    /// `reuse(in:_:)` for the PNG folders of one doc's components, the kept ones placed
+    /// under one lock, the work folder's contents looked up once (why: a lock per PNG,
+    /// then per folder, 5000 a rebuild of a big site, each contended between the cores,
+    /// kept a core waiting for a tenth of the keep step). Returns, per folder, the
+    /// indices of the files the caller must write.
+    package func reuse(folders: [(folder: String, files: [(name: String, digest: String)])]) -> [[Int]] {
         var kept: [(path: String, record: GenerationFiles.Record)] = []
-        kept.reserveCapacity(files.count)
-        var missing: [Int] = []
-        for (index, file) in files.enumerated() {
-            let path = folder + file.name
-            switch live(path, holding: { $0.holds(sha256: file.digest) }) {
-            case .kept(let record): kept.append((path, record))
-            case .linked: break
-            case .missing: missing.append(index)
+        kept.reserveCapacity(folders.reduce(0) { $0 + $1.files.count })
+        let before = self.before
+        let missing = folders.map { folder, files in
+            var missing: [Int] = []
+            for (index, file) in files.enumerated() {
+                let path = folder + file.name
+                switch live(path, before, holding: { $0.holds(sha256: file.digest) }) {
+                case .kept(let record): kept.append((path, record))
+                case .linked: break
+                case .missing: missing.append(index)
+                }
             }
+            return missing
         }
         if kept.isEmpty { return missing }
         lock.lock()
@@ -121,9 +132,10 @@ package final class GenerationWriter: @unchecked Sendable {
     }
 
     private func reuse(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> Bool {
-        switch live(path, holding: holding) {
+        let before = self.before
+        switch live(path, before, holding: holding) {
         case .kept(let record):
-            place(path, record, .kept)
+            place(path, record, .kept, before)
             return true
         case .linked: return true
         case .missing: return false
@@ -135,15 +147,15 @@ package final class GenerationWriter: @unchecked Sendable {
     /// The live generation's file at `path`, when its record passes `holding`: still in
     /// the work folder as recorded (kept, for the caller to place), or hard-linked into
     /// it from the live folder (placed), or neither.
-    private func live(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> LiveFile {
+    private func live(_ path: String, _ before: WorkFolderContents, holding: (GenerationFiles.Record) -> Bool) -> LiveFile {
         guard let record = liveFiles.records[path], holding(record) else { return .missing }
         if before.fileStamp(path) == record.stamp { return .kept(record) }
-        return linkFromLive(path, record) ? .linked : .missing
+        return linkFromLive(path, record, before) ? .linked : .missing
     }
 
     /// Hard-links the live generation's file at `path` into the work one, when it still
     /// looks as `record` says.
-    private func linkFromLive(_ path: String, _ record: GenerationFiles.Record) -> Bool {
+    private func linkFromLive(_ path: String, _ record: GenerationFiles.Record, _ before: WorkFolderContents) -> Bool {
         // The live file must lie in the live folder itself: a folder of it replaced by a
         // link elsewhere must not bring a foreign file (sharing its inode) into the site.
         guard let livePath, GenerationFiles.Stamp.of(livePath + "/" + path) == record.stamp,
@@ -151,7 +163,7 @@ package final class GenerationWriter: @unchecked Sendable {
               (try? prepare(path)) != nil else { return false }
         CrashPoint.mutation()
         guard link(livePath + "/" + path, root + "/" + path) == 0 else { return false }
-        place(path, record, .linked)
+        place(path, record, .linked, before)
         return true
     }
 
@@ -167,7 +179,7 @@ package final class GenerationWriter: @unchecked Sendable {
         } catch {
             throw .io("cannot write \(full): \(FileErrorText.describe(error, path: full))")
         }
-        place(path, GenerationFiles.Record(id: id, stamp: GenerationFiles.Stamp(info)), .written)
+        place(path, GenerationFiles.Record(id: id, stamp: GenerationFiles.Stamp(info)), .written, before)
     }
 
     /// A new file at `full` with `bytes`, never one opened in place: whatever the path
@@ -190,7 +202,7 @@ package final class GenerationWriter: @unchecked Sendable {
         return written.sorted()
     }
 
-    private func place(_ path: String, _ record: GenerationFiles.Record, _ how: How) {
+    private func place(_ path: String, _ record: GenerationFiles.Record, _ how: How, _ before: WorkFolderContents) {
         // A kept file was there; a linked or written one replaced whatever was.
         let held = how == .kept || before.holdsNonFolder(path)
         lock.lock()
@@ -260,6 +272,7 @@ package final class GenerationWriter: @unchecked Sendable {
         let placed = self.placed
         let covered = self.covered
         lock.unlock()
+        let before = self.before
         // Every file the work folder held is in the new site, and every folder of it held
         // something: so each folder holds a file of the new site, and nothing goes.
         let keptOutside = keep.filter { placed[$0] == nil && before.holdsNonFolder($0) }.count

@@ -73,15 +73,21 @@ enum KeepStep {
         let kept = Parallel.map(documents) { [heads, keys] document -> Kept in
             let page = pageKeys.keys[document.pagePath].map { writer.reuse(document.pagePath, id: "page:" + $0) } ?? false
             var toWrite: [(id: String, names: [String]?)] = []
+            var folders: [(folder: String, files: [(name: String, digest: String)])] = []
+            var named: [(id: String, names: [String])] = []
             for component in document.components {
                 guard let head = heads[keys[component.id]!] else {
                     toWrite.append((component.id, nil))
                     continue
                 }
                 let names = head.entry.artifacts.pngNames
-                let files = names.map { (name: $0, digest: head.entry.pngDigests[$0] ?? "?") }
-                let missing = writer.reuse(in: ComponentFiles(id: component.id).folder + "/", files)
-                if !missing.isEmpty { toWrite.append((component.id, missing.map { names[$0] })) }
+                folders.append((ComponentFiles(id: component.id).folder + "/",
+                                names.map { (name: $0, digest: head.entry.pngDigests[$0] ?? "?") }))
+                named.append((component.id, names))
+            }
+            // One call for the doc's components (why: see `GenerationWriter.reuse(folders:)`).
+            for ((id, names), missing) in zip(named, writer.reuse(folders: folders)) where !missing.isEmpty {
+                toWrite.append((id, missing.map { names[$0] }))
             }
             return Kept(page: page, pngsToWrite: toWrite)
         }
