@@ -55,19 +55,25 @@ enum RenderStep {
     static func run(_ kept: KeepStep.Output, cache: RenderCache, index: RenderCacheIndex,
                     writer: GenerationWriter) throws(SiteBuildError) -> Output {
         try cache.prepare()
+        // Each job changed in place, the tables sized once (why: copied out and back per
+        // component, and grown as they filled, this bookkeeping was most of a one-spec
+        // rebuild's render step on a big site).
         var jobsByKey: [String: Job] = [:]
+        jobsByKey.reserveCapacity(kept.keys.count)
         for document in kept.documents {
             let pageMade = !kept.keptPages.contains(document.pagePath)
             for component in document.components {
                 let key = kept.keys[component.id]!
-                var job = jobsByKey[key] ?? Job(key: key, label: component.title)
-                if job.spec == nil { job.spec = component.parsedSpec }
-                job.markup = job.markup || pageMade
-                if let names = kept.pngsToWrite[component.id] { job.writes.append((component.id, names)) }
-                jobsByKey[key] = job
+                let writes = kept.pngsToWrite[component.id]
+                let spec = component.parsedSpec
+                modify(&jobsByKey[key, default: Job(key: key, label: component.title)]) { job in
+                    if job.spec == nil { job.spec = spec }
+                    job.markup = job.markup || pageMade
+                    if let names = writes { job.writes.append((component.id, names)) }
+                }
             }
         }
-        let jobs = jobsByKey.keys.sorted().map { jobsByKey[$0]! }
+        let jobs = jobsByKey.values.sorted { $0.key < $1.key }
         let outcomes = Parallel.map(jobs) { job -> Result<Painted, SiteBuildError> in
             do throws(SiteBuildError) {
                 return .success(try make(job, head: kept.heads[job.key], record: index.records[job.key], cache: cache,
@@ -77,8 +83,10 @@ enum RenderStep {
             }
         }
         var byKey: [String: RenderedComponent] = [:]
+        byKey.reserveCapacity(jobs.count)
         var rendered = 0, cached = 0, pngsWritten = 0
         var next = RenderCacheIndex()
+        next.records.reserveCapacity(jobs.count)
         for (job, outcome) in zip(jobs, outcomes) {
             let painted = try outcome.get()
             next.records[job.key] = painted.record
@@ -143,4 +151,10 @@ enum RenderStep {
         }
         return count
     }
+}
+
+/// Applies `change` to a value in place (why: a table's `default:` subscript changes its
+/// value without copying it out, and `inout` keeps it so through a closure).
+private func modify<Value>(_ value: inout Value, _ change: (inout Value) -> Void) {
+    change(&value)
 }
