@@ -32,6 +32,18 @@ public enum JSONText {
         return out + "\""
     }
 
+    /// `string(s, htmlSafe:)`'s bytes, appended to `out` (why: the search index quotes
+    /// eight strings a record; made as a string each, then copied, they were most of it).
+    static func append(_ s: String, htmlSafe: Bool, to out: inout [UInt8]) {
+        guard !needsEscape(s, htmlSafe: htmlSafe) else {
+            out += string(s, htmlSafe: htmlSafe).utf8
+            return
+        }
+        out.append(0x22)
+        out += s.utf8
+        out.append(0x22)
+    }
+
     /// Whether any byte of `s` is one `string` escapes: a quote, a backslash, a control
     /// character, or with `htmlSafe` "<", ">", "&" and the lead byte of U+2028/U+2029
     /// (0xE2, which also starts other characters: those take the scalar loop, unchanged).

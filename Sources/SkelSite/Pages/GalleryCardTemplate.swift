@@ -220,7 +220,7 @@ struct GalleryCardTemplate {
         return start..<(end + 1)
     }
 
-    private static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+    static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
         guard let first = needle.first, bytes.count >= needle.count else { return [] }
         var found: [Int] = []
         bytes.withUnsafeBufferPointer { haystack in

@@ -1,3 +1,4 @@
+import Foundation
 import SkelsiteStore
 /// `index.html`: the gallery of every component (cards with thumbnails, tags and the
 /// search index inlined), after the root index.md's own content as its intro.
@@ -14,12 +15,45 @@ struct GalleryIndex {
     /// 2000 elements, and every gallery up to 200 components is written whole, as before).
     static let pageSize = 200
 
-    /// The page's bytes (`searchJSON` is `SearchIndex.json` of `items`), as the whole
+    /// The page's bytes (`searchJSON` is `SearchIndex.bytes` of `items`), as the whole
     /// template renders them, and where each card lies in them (nil when the template
     /// cannot be cut at its cards, see `GalleryCardTemplate`). A card whose
     /// digest `previous` (the live page and its `.gallery.cards`) holds is taken from
     /// there, not rendered again.
-    func render(items: [GalleryItem], searchJSON: String, previous: (page: [UInt8], cards: GalleryCardsFile)?)
+    ///
+    /// The search index, inlined raw (`{{{searchIndexJSON}}}`), is rendered as a marker and
+    /// put in place of it afterwards (why: 1.7 MB on a big site, copied through every
+    /// string the template engine appends to, and rendered twice to check the cut, it was
+    /// most of the gallery's time on a one-spec rebuild). The marker holds a quote, so an
+    /// escaped use of it does not match, and then the page is rendered with the index itself.
+    func render(items: [GalleryItem], searchJSON: [UInt8], previous: (page: [UInt8], cards: GalleryCardsFile)?)
+        -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) {
+        let name = "skelsite-search-index-\(UUID().uuidString)"
+        let marker = Array("\u{1}\"\(name)\"\u{1}".utf8)
+        let page = render(items: items, searchJSON: String(decoding: marker, as: UTF8.self), previous: previous)
+        let raw = GalleryCardTemplate.occurrences(of: marker, in: page.bytes)
+        guard raw.count == GalleryCardTemplate.occurrences(of: Array(name.utf8), in: page.bytes).count else {
+            return render(items: items, searchJSON: String(decoding: searchJSON, as: UTF8.self), previous: previous)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(page.bytes.count + raw.count * (searchJSON.count - marker.count))
+        var from = 0
+        for at in raw {
+            bytes += page.bytes[from..<at]
+            bytes += searchJSON
+            from = at + marker.count
+        }
+        bytes += page.bytes[from...]
+        // A card after a marker lies further on by what the index adds.
+        let cards = page.cards?.map { card in
+            var card = card
+            card.offset += raw.filter { $0 < card.offset }.count * (searchJSON.count - marker.count)
+            return card
+        }
+        return (bytes, cards)
+    }
+
+    private func render(items: [GalleryItem], searchJSON: String, previous: (page: [UInt8], cards: GalleryCardsFile)?)
         -> (bytes: [UInt8], cards: [GalleryCardsFile.Card]?) {
         let cards = Parallel.chunks(Array(items.prefix(Self.pageSize))) { GalleryCard($0, fit: contexts.fitBadge($0)) }
         var context = context(items: items, searchJSON: searchJSON)

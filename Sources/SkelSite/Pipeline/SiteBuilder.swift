@@ -197,6 +197,11 @@ public struct SiteBuilder: Sendable {
             let rendered = try RenderStep.run(kept, cache: cache, index: cacheIndex, writer: writer)
             return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
         }
+        // The cache's entries this build does not use are found beside steps 6 to 8, and
+        // removed once the new site is published (why: listed after it, a big site's cache
+        // kept one core busy and the other idle at the end of every rebuild). Finding them
+        // changes nothing, so a build that fails meanwhile leaves the cache as it was.
+        let pruning = Background { cache.unused(keeping: Set(rendered.components.values.map(\.key))) }
         // Counted per distinct spec (key): identical specs share one rendering.
         report.rendered = rendered.rendered
         report.cached = rendered.cached
@@ -267,7 +272,7 @@ public struct SiteBuilder: Sendable {
         // Written, and gone: a page open on a deleted doc reloads to what serve now has.
         let gone = (discovery.liveFiles?.records.keys).map { Array($0.filter { published.records[$0] == nil }) } ?? []
         report.changedFiles = (writer.writtenPaths() + gone).sorted()
-        cache.prune(keeping: Set(rendered.components.values.map(\.key)))
+        cache.remove(pruning.value())
         if options.keepsMemoryUntilExit {
             KeptUntilExit.hold([discovery, memos, parsed, cacheIndex, kept, rendered, site, contexts, writer, cache, generations])
         }
@@ -337,8 +342,7 @@ public struct SiteBuilder: Sendable {
         let items = site.galleryItems
         // The search index is built and hashed once: its digest is its file's id and
         // part of the gallery's key.
-        let searchJSON = SearchIndex.json(items)
-        let searchBytes = Array(searchJSON.utf8)
+        let searchBytes = SearchIndex.bytes(items)
         let searchDigest = SHA256.hex(searchBytes)
         let urls = Sitemap.paths(of: site)
         let gallery = GalleryIndex(contexts: contexts)
@@ -346,7 +350,7 @@ public struct SiteBuilder: Sendable {
                                                  docDigests: inputs.docs)
         if !writer.reuse("index.html", id: galleryID) {
             let previous = previousGallery(live: live, cacheDirectory: cacheDirectory)
-            let page = gallery.render(items: items, searchJSON: searchJSON, previous: previous)
+            let page = gallery.render(items: items, searchJSON: searchBytes, previous: previous)
             try writer.write(page.bytes, to: "index.html", id: galleryID)
             // Before the exchange, like the memo: a killed build leaves a file whose
             // page id the live site does not have, so nothing is taken from it.
