@@ -96,17 +96,12 @@ package final class GenerationWriter: @unchecked Sendable {
         reuse(path) { $0.id == id }
     }
 
-    /// `reuse` for the PNGs of one folder (`folder` ends with "/"; each PNG's id is
-    /// "sha256:" + its digest). Returns the indices of the files the caller must write.
-    package func reuse(in folder: String, _ files: [(name: String, digest: String)]) -> [Int] {
-        reuse(folders: [(folder, files)])[0]
-    }
-
-    /// `reuse(in:_:)` for the PNG folders of one doc's components, the kept ones placed
-    /// under one lock, the work folder's contents looked up once (why: a lock per PNG,
-    /// then per folder, 5000 a rebuild of a big site, each contended between the cores,
-    /// kept a core waiting for a tenth of the keep step). Returns, per folder, the
-    /// indices of the files the caller must write.
+    /// `reuse` for the PNG folders of one doc's components (each `folder` ends with "/";
+    /// each PNG's id is "sha256:" + its digest), the kept ones placed under one lock, the
+    /// work folder's contents looked up once (why: a lock per PNG, then per folder, 5000 a
+    /// rebuild of a big site, each contended between the cores, kept a core waiting for a
+    /// tenth of the keep step). Returns, per folder, the indices of the files the caller
+    /// must write.
     package func reuse(folders: [(folder: String, files: [(name: String, digest: String)])]) -> [[Int]] {
         var kept: [(path: String, record: GenerationFiles.Record)] = []
         kept.reserveCapacity(folders.reduce(0) { $0 + $1.files.count })

@@ -60,4 +60,34 @@ import SkelsiteStore
         #expect(TestSite.files(in: work) == names.sorted())
         #expect(writer.finish(keeping: []).records.count == 200)
     }
+
+    /// A doc's PNG folders in one call: a file the work folder still shares with the live
+    /// one is kept, one it lacks is linked from the live folder, and one whose digest the
+    /// live record does not hold (or has no record) is left to the caller, by index per folder.
+    @Test func aDocsFoldersAreKeptLinkedOrLeftInOneCall() throws {
+        let site = try TestSite([:])
+        defer { site.remove() }
+        let live = site.root.appendingPathComponent("live"), work = site.root.appendingPathComponent("work")
+        for folder in ["png/a", "png/b"] {
+            try FileManager.default.createDirectory(at: live.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("png/a"), withIntermediateDirectories: true)
+        var records: [String: GenerationFiles.Record] = [:]
+        for (path, digest) in [("png/a/1.png", "d1"), ("png/a/2.png", "d2"), ("png/b/1.png", "d3"), ("png/b/2.png", "d4")] {
+            let url = live.appendingPathComponent(path)
+            try Data(path.utf8).write(to: url)
+            records[path] = GenerationFiles.Record(id: "sha256:" + digest, stamp: try #require(GenerationFiles.Stamp.of(url.path)))
+        }
+        // The work folder shares png/a/1.png with the live one (as a build one behind does).
+        #expect(link(live.appendingPathComponent("png/a/1.png").path, work.appendingPathComponent("png/a/1.png").path) == 0)
+        let writer = GenerationWriter(folder: work, live: (live, GenerationFiles(records: records)))
+        let missing = writer.reuse(folders: [
+            ("png/a/", [(name: "1.png", digest: "d1"), (name: "2.png", digest: "changed")]),
+            ("png/b/", [(name: "0.png", digest: "d0"), (name: "1.png", digest: "d3"), (name: "2.png", digest: "d4")]),
+        ])
+        #expect(missing == [[1], [0]])
+        #expect((writer.count(.kept), writer.count(.linked), writer.count(.written)) == (1, 2, 0))
+        #expect(Self.inode(work.appendingPathComponent("png/b/2.png").path) == records["png/b/2.png"]?.stamp.inode)
+        #expect(TestSite.files(in: work) == ["png/a/1.png", "png/b/1.png", "png/b/2.png"])
+    }
 }
