@@ -48,7 +48,7 @@ package final class RenderCache: @unchecked Sendable {
         return SHA256.hex(Array(material.utf8))
     }
 
-    /// This process's id, for temporary names (`prune` removes those of dead processes).
+    /// This process's id, for temporary names (`unused` finds those of dead processes).
     private static let processID = String(getpid())
 
     private func entryPath(_ key: String) -> String { directoryPath + "/" + key + ".entry" }
@@ -181,17 +181,13 @@ package final class RenderCache: @unchecked Sendable {
         }
     }
 
-    /// Deletes entries this build did not use, so the cache tracks the site and does
-    /// not grow without bound. Also removes folders of the older folder-per-entry layout
-    /// and the PNG files of the older file-per-PNG layout.
-    /// Also removes temporary files a killed build left (`.NAME.tmp-PID` whose process is gone).
-    package func prune(keeping keys: Set<String>) {
-        remove(unused(keeping: keys))
-    }
-
-    /// What `prune` removes, found without changing anything (why: listing a big site's
-    /// cache and comparing each name with the keys kept one core busy at the end of every
-    /// rebuild; listed beside the last steps, only the removals follow the publish).
+    /// The entries this build did not use, for `remove` to delete, so the cache tracks the
+    /// site and does not grow without bound; also folders of the older folder-per-entry
+    /// layout, the PNG files of the older file-per-PNG layout, and temporary files a killed
+    /// build left (`.NAME.tmp-PID` whose process is gone). Found without changing anything
+    /// (why: listing a big site's cache and comparing each name with the keys kept one core
+    /// busy at the end of every rebuild; listed beside the last steps, only the removals
+    /// follow the publish).
     package func unused(keeping keys: Set<String>) -> [String] {
         var info = stat()
         guard lstat(directoryPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }

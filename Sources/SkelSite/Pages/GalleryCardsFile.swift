@@ -53,7 +53,7 @@ struct GalleryCardsFile: Sendable, Equatable {
     }
 
     /// Under a temporary name, then renamed into place (its leftovers are pruned with
-    /// the cache's, see `RenderCache.prune`).
+    /// the cache's, see `RenderCache.unused`).
     func write(to directory: URL) {
         let final = directory.appendingPathComponent(Self.fileName).path
         let temporary = final + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"

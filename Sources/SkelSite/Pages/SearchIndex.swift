@@ -2,10 +2,6 @@ import SkelsiteStore
 /// `search-index.json`: one record per gallery component, in gallery order, each with
 /// a fixed key order (why: byte-stable JSON), so the gallery can search without a server.
 enum SearchIndex {
-    static func json(_ items: [GalleryItem]) -> String {
-        String(decoding: bytes(items), as: UTF8.self)
-    }
-
     /// The file's bytes, each record built as bytes (why: string interpolation of eight
     /// fields a record, 5000 records, was most of a one-spec rebuild's gallery step on a
     /// big site, which waits for it).
