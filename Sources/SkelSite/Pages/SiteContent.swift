@@ -60,6 +60,11 @@ struct SiteContent: Sendable {
 
     /// The intro, then the docs in nav order.
     var galleryDocuments: [SiteDocument] { (intro.map { [$0] } ?? []) + navOrder }
+
+    /// `galleryDocuments` of a site of `documents`, before its components are rendered.
+    static func galleryDocuments(of documents: [SiteDocument]) -> [SiteDocument] {
+        (documents.first { $0.slug == "index" }.map { [$0] } ?? []) + SiteNav.groups(documents).flatMap(\.documents)
+    }
 }
 
 /// One doc page and its neighbours in nav order.
