@@ -83,47 +83,101 @@ package struct GenerationFiles: Sendable, Equatable {
         out.reserveCapacity(records.count * 130)
         out += Self.header
         // Built byte by byte (why: a big site's record is 30,000 lines, written by every
-        // rebuild; string interpolation per line was most of its cost).
-        // Sorted by the paths' UTF-8 bytes, through an array of positions into one buffer
-        // of every path's bytes (why: sorting 29,000 path and record pairs by String
-        // comparison was two thirds of this; comparing the strings in place still spent a
-        // third of the sort retaining and releasing them).
+        // rebuild; string interpolation per line was most of its cost), sorted through an
+        // array of positions into one buffer of every path's bytes (`sortedByPath`).
         let entries = Array(records)
         var paths: [UInt8] = []
-        var spans: [(start: Int, count: Int)] = []
+        var spans: [Span] = []
         spans.reserveCapacity(entries.count)
+        paths.reserveCapacity(entries.count * 48)
         for entry in entries {
-            spans.append((paths.count, entry.key.utf8.count))
-            paths += entry.key.utf8
+            spans.append(Span(start: paths.count, count: entry.key.utf8.count))
+            Self.appendUTF8(entry.key, to: &paths)
         }
-        var order = Array(entries.indices)
-        paths.withUnsafeBufferPointer { bytes in
-            spans.withUnsafeBufferPointer { spans in
-                let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                order.sort { a, b in
-                    let (x, y) = (spans[a], spans[b])
-                    let order = memcmp(base + x.start, base + y.start, min(x.count, y.count))
-                    return order != 0 ? order < 0 : x.count < y.count
-                }
-            }
+        // Each half sorted and its lines made on a core of its own (why: one after the
+        // other, they were what the end of every rebuild of a big site waited for).
+        let (bytes, spanList) = (paths, spans)
+        let middle = entries.count / 2
+        let halves = Parallel.map([0..<middle, middle..<entries.count]) { range in
+            Self.sortedByPath(Array(range), bytes, spanList)
         }
-        for (path, record) in order.lazy.map({ entries[$0] }) {
-            Self.appendDecimal(record.stamp.inode, to: &out)
-            out.append(0x20)
-            Self.appendDecimal(UInt64(clamping: record.stamp.size), to: &out)
-            out.append(0x20)
-            if record.stamp.modified < 0 { out.append(0x2D) }
-            Self.appendDecimal(record.stamp.modified.magnitude, to: &out)
-            out.append(0x20)
-            out += record.id.utf8
-            out.append(0x20)
-            if Self.needsEscape(path) { out += Self.escape(path).utf8 } else { out += path.utf8 }
-            out.append(0x0A)
+        let order = Self.merged(halves[0], halves[1], paths, spans)
+        let lines = Parallel.map([order[..<middle], order[middle...]]) { part in
+            var out: [UInt8] = []
+            out.reserveCapacity(part.count * 130)
+            for (path, record) in part.lazy.map({ entries[$0] }) { Self.appendLine(path, record, to: &out) }
+            return out
         }
+        out += lines[0]
+        out += lines[1]
         return out
     }
 
     private static let header = Array("skelsite-generation-files 1\n".utf8)
+
+    /// Where a path's bytes lie in the buffer of every path.
+    private struct Span: Sendable {
+        let start: Int
+        let count: Int
+    }
+
+    /// `indices` sorted by their paths' UTF-8 bytes (why not String comparison: sorting
+    /// 29,000 paths so was two thirds of encoding, and comparing strings in place still
+    /// spent a third of the sort retaining and releasing them).
+    private static func sortedByPath(_ indices: [Int], _ paths: [UInt8], _ spans: [Span]) -> [Int] {
+        var order = indices
+        paths.withUnsafeBufferPointer { bytes in
+            spans.withUnsafeBufferPointer { spans in
+                let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                order.sort { a, b in precedes(spans[a], spans[b], base) }
+            }
+        }
+        return order
+    }
+
+    /// Two sorted runs of indices, merged in path order.
+    private static func merged(_ first: [Int], _ second: [Int], _ paths: [UInt8], _ spans: [Span]) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(first.count + second.count)
+        paths.withUnsafeBufferPointer { bytes in
+            spans.withUnsafeBufferPointer { spans in
+                let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                var (i, j) = (0, 0)
+                while i < first.count && j < second.count {
+                    if precedes(spans[second[j]], spans[first[i]], base) {
+                        order.append(second[j])
+                        j += 1
+                    } else {
+                        order.append(first[i])
+                        i += 1
+                    }
+                }
+                order += first[i...]
+                order += second[j...]
+            }
+        }
+        return order
+    }
+
+    private static func precedes(_ x: Span, _ y: Span, _ base: UnsafePointer<UInt8>) -> Bool {
+        let order = memcmp(base + x.start, base + y.start, min(x.count, y.count))
+        return order != 0 ? order < 0 : x.count < y.count
+    }
+
+    /// `inode size modified id path` and a newline.
+    private static func appendLine(_ path: String, _ record: Record, to out: inout [UInt8]) {
+        appendDecimal(record.stamp.inode, to: &out)
+        out.append(0x20)
+        appendDecimal(UInt64(clamping: record.stamp.size), to: &out)
+        out.append(0x20)
+        if record.stamp.modified < 0 { out.append(0x2D) }
+        appendDecimal(record.stamp.modified.magnitude, to: &out)
+        out.append(0x20)
+        appendUTF8(record.id, to: &out)
+        out.append(0x20)
+        appendUTF8(needsEscape(path) ? escape(path) : path, to: &out)
+        out.append(0x0A)
+    }
 
     private static func appendDecimal<Number: UnsignedInteger & FixedWidthInteger>(_ value: Number, to out: inout [UInt8]) {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -137,8 +191,17 @@ package struct GenerationFiles: Sendable, Equatable {
                 rest /= 10
                 count += 1
             } while rest > 0
-            out += buffer[(20 - count)...]
+            // As a typed buffer: appended by one copy (a raw slice went byte by byte).
+            let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + (20 - count)
+            out.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
         }
+    }
+
+    /// A string's UTF-8 bytes, appended by one copy (why: appending the `utf8` view went
+    /// byte by byte; for a big site's record, 60,000 strings each time).
+    package static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// nil when the text is not a whole file of this format (a torn or foreign file
@@ -243,9 +306,11 @@ package struct FolderScan: Sendable {
     /// `of(folder.path)` for a generation about the size of `files` (files plus their
     /// folders: a component's folder holds four or more PNGs).
     package static func of(_ folder: URL, like files: GenerationFiles?) -> FolderScan {
-        let count = files?.records.count ?? 0
-        return of(folder.path, expecting: count + count / 4)
+        of(folder.path, expecting: expected(files: files?.records.count ?? 0))
     }
+
+    /// About how many entries a generation of `files` files holds, folders included.
+    package static func expected(files: Int) -> Int { files + files / 4 }
 
     /// One folder's entries (not its subfolders'), by path relative to the scan's root.
     private static func list(_ directory: String, prefix: String) -> [(String, Entry)] {
