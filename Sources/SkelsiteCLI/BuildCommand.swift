@@ -61,6 +61,7 @@ struct BuildCommand: ParsableCommand {
             displaySource: source)
         // This process ends when the build does: the exit reclaims the build's memory.
         builder.options.keepsMemoryUntilExit = true
+        builder.options.listsChangedFiles = false  // serve's, for open pages; build prints none
         builder.options.fitResults = project.path(fitResults, \.fit.results).map { URL(fileURLWithPath: $0) }
         let report: BuildReport
         do {

@@ -66,7 +66,7 @@ package final class GenerationWriter: @unchecked Sendable {
     /// `live`: the live generation's folder and what it holds, when there is one whose
     /// record was read. `holding`: what the work folder is known to hold (serve's own last
     /// build left it so), instead of listing it. `listed`: the work folder's listing, when
-    /// the caller began it earlier (`FolderScan.of(_:like:)`), after taking the output's lock.
+    /// the caller began it earlier (`FolderScan.of`), after taking the output's lock.
     package init(folder: URL, live: (folder: URL, files: GenerationFiles)?, holding known: GenerationFiles? = nil,
          listed: Background<FolderScan>? = nil) {
         self.folder = folder

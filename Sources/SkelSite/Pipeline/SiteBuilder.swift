@@ -60,6 +60,10 @@ public struct SiteBuilder: Sendable {
         /// them when `build` returns (`KeptUntilExit`): for `skelsite build`, which exits
         /// right after. Off for serve and library use, whose memory would grow with each build.
         public var keepsMemoryUntilExit = false
+        /// Fill `BuildReport.changedFiles` (for serve, which tells open pages). Off for
+        /// `skelsite build`, which prints nothing of it (why: finding a big site's files
+        /// that are gone is 29,000 lookups at the end of every rebuild).
+        public var listsChangedFiles = true
 
         public init(allowRawHTML: Bool = false, baseURL: String? = nil, cacheDirectory: URL? = nil,
                     rendererFingerprint: String? = nil, verifyResults: URL? = nil, siteTitle: String? = nil,
@@ -117,8 +121,17 @@ public struct SiteBuilder: Sendable {
             // rebuild of a big site).
             let reading = Background { opened.liveFiles() }
             let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
-            let liveFiles = reading.value()
             let previous = opened.liveManifest
+            let work = opened.workFolder
+            // Inputs that differ from the live site's mean something changes: `build` (which
+            // trusts nothing) begins listing the work folder now, beside decoding the live
+            // record (why: begun after it, the listing was what the keep step waited for, and
+            // a core idled while the record was decoded; about a twentieth of a one-spec
+            // rebuild of a big site). Sized by the live site's file count.
+            let early = options.trust == nil && previous?.inputs != inputs.all
+                ? Background { FolderScan.of(work.path, expecting: FolderScan.expected(files: previous?.listing.files ?? 0)) }
+                : nil
+            let liveFiles = reading.value()
             var unchanged: OutputManifest?
             let trusted = options.trust.map { $0.published.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles }
                 ?? false
@@ -128,8 +141,7 @@ public struct SiteBuilder: Sendable {
             }
             // Something changed: the work folder is listed beside parsing and rendering
             // (the lock is held), unless serve's last build left it known (`trusted`).
-            let work = opened.workFolder
-            let listing = unchanged == nil && !trusted ? Background { FolderScan.of(work, like: liveFiles) } : nil
+            let listing = unchanged == nil && !trusted ? early ?? Background { FolderScan.of(work, like: liveFiles) } : nil
             return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged,
                                                workListing: listing),
                               summary: "\(found.count) docs")
@@ -193,6 +205,8 @@ public struct SiteBuilder: Sendable {
             let parsedMemos = kept.parsed > 0 ? ", \(kept.parsed) unchanged docs parsed to make the rest" : ""
             return StepResult(value: kept, summary: "\(kept.keptPages.count) pages, \(files - kept.keptPages.count) PNGs\(parsedMemos)")
         }
+        // The search index needs the docs alone: made beside painting (`SearchIndex.prepared`).
+        let searchIndex = Background { SearchIndex.prepared(galleryDocuments: SiteContent.galleryDocuments(of: kept.documents)) }
         let rendered = try run.run(.renderComponents) { () throws(SiteBuildError) -> StepResult<RenderStep.Output> in
             let rendered = try RenderStep.run(kept, cache: cache, index: cacheIndex, writer: writer)
             return StepResult(value: rendered, summary: "rendered \(rendered.rendered), cached \(rendered.cached)")
@@ -216,7 +230,7 @@ public struct SiteBuilder: Sendable {
         // fifth of a one-spec rebuild of a big site). Step 7 reports them once the pages are done.
         let (indexed, pagesWritten) = Parallel.both(beside: { () throws(SiteBuildError) in
             try writeIndexes(site: site, contexts: contexts, writer: writer, folder: folder, live: live,
-                             inputs: discovery.inputs, cacheDirectory: cacheDirectory)
+                             inputs: discovery.inputs, cacheDirectory: cacheDirectory, searchIndex: searchIndex.value())
         }, here: { () throws(SiteBuildError) in
             try run.run(.writePages) { () throws(SiteBuildError) -> StepResult<Void> in
                 let pages = try DocPages(contexts: contexts, staging: folder, reuse: pageKeys, kept: kept.keptPages).write()
@@ -237,19 +251,23 @@ public struct SiteBuilder: Sendable {
             report.filesWritten += Sitemap.absoluteBase(options.baseURL) == nil ? 2 : 3
             return StepResult(value: (), summary: summary)
         }
-        var published = GenerationFiles()
+        var gone: [String] = []
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
-            published = files
             // The record is encoded beside saving the cache index and the memos (why: one
             // after the other, they left a core idle at the end of every rebuild). Those are
             // saved before the exchange (why: a build killed while writing them leaves the
             // old site, so the next one is a real build and its prune removes their
             // temporary files).
-            let (encoding, _) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded() }, here: {
+            let (encoding, lacking) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded() }, here: { () -> [String] in
                 if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
                 if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
+                // The live site's files the new one lacks (why here: after the exchange, a
+                // big site's 29,000 lookups were what the end of a rebuild waited for).
+                guard options.listsChangedFiles else { return [] }
+                return (discovery.liveFiles?.records.keys).map { Array($0.filter { files.records[$0] == nil }) } ?? []
             })
+            gone = try lacking.get()
             let manifest = OutputManifest(
                 inputs: discovery.inputs.all, documents: report.documents,
                 drafts: report.drafts, components: report.components,
@@ -270,8 +288,7 @@ public struct SiteBuilder: Sendable {
         }
         report.wroteOutput = true
         // Written, and gone: a page open on a deleted doc reloads to what serve now has.
-        let gone = (discovery.liveFiles?.records.keys).map { Array($0.filter { published.records[$0] == nil }) } ?? []
-        report.changedFiles = (writer.writtenPaths() + gone).sorted()
+        if options.listsChangedFiles { report.changedFiles = (writer.writtenPaths() + gone).sorted() }
         cache.remove(pruning.value())
         if options.keepsMemoryUntilExit {
             KeptUntilExit.hold([discovery, memos, parsed, cacheIndex, kept, rendered, site, contexts, writer, cache, generations])
@@ -338,12 +355,14 @@ public struct SiteBuilder: Sendable {
     /// sitemap; returns the step's summary.
     private func writeIndexes(site: SiteContent, contexts: PageContexts, writer: GenerationWriter, folder: StagingFolder,
                               live: (folder: URL, files: GenerationFiles)?, inputs: OutputManifest.InputDigest,
-                              cacheDirectory: URL) throws(SiteBuildError) -> String {
+                              cacheDirectory: URL, searchIndex: SearchIndex.Prepared) throws(SiteBuildError) -> String {
         let items = site.galleryItems
         // The search index is built and hashed once: its digest is its file's id and
         // part of the gallery's key.
-        let searchBytes = SearchIndex.bytes(items)
-        let searchDigest = SHA256.hex(searchBytes)
+        let (searchBytes, searchDigest) = searchIndex.bytes(for: items) ?? {
+            let bytes = SearchIndex.bytes(items)
+            return (bytes, SHA256.hex(bytes))
+        }()
         let urls = Sitemap.paths(of: site)
         let gallery = GalleryIndex(contexts: contexts)
         let galleryID = "gallery:" + gallery.key(items: items, searchDigest: searchDigest, shared: inputs.shared,
