@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkelSite
+import SkelsiteStore
 
 /// The gallery inlines the search index (`{{{searchIndexJSON}}}`): `GalleryIndex` renders
 /// a marker there and puts the index's bytes in its place afterwards. Wherever a theme
@@ -83,5 +84,17 @@ import Testing
         // The raw use beside it is the file's bytes.
         #expect(Self.between(built.page, "id=\"skelsite-search-index\">", "</script>")
             == built.index)
+    }
+
+    /// The index made from the docs before painting stands for the gallery's items only
+    /// when they are every component it was made of.
+    @Test func aPreparedIndexIsTakenOnlyForAllOfItsComponents() throws {
+        let prepared = SearchIndex.prepared(galleryDocuments: [])
+        #expect(prepared.components == 0)
+        #expect(prepared.bytes == Array("[]\n".utf8))
+        #expect(prepared.bytes(for: [])?.bytes == prepared.bytes)
+        #expect(prepared.bytes(for: [])?.digest == SHA256.hex(Array("[]\n".utf8)))
+        let other = SearchIndex.Prepared(components: 1, bytes: Array("[x]\n".utf8), digest: "d")
+        #expect(other.bytes(for: []) == nil)
     }
 }

@@ -37,6 +37,24 @@ import SkelsiteStore
         #expect(GenerationFiles.decode(files.encoded()) == files)
     }
 
+    /// The lines are sorted in two halves, one per core, then merged: whatever the table's
+    /// order puts in each half (prefixes of each other, one path's bytes between two
+    /// others'), every count gives the lines in byte order, each once.
+    @Test(arguments: [0, 1, 2, 3, 4, 7, 100, 1001])
+    func linesFromBothHalvesAreMergedInByteOrder(count: Int) throws {
+        var records: [String: GenerationFiles.Record] = [:]
+        for number in 0..<count {
+            // Paths that are prefixes of others ("p/1", "p/10"), and a few above "z".
+            let path = number % 7 == 0 ? "zz/\(number)" : "p/\(number)"
+            records[path] = .init(id: "page:\(number)", stamp: .init(inode: UInt64(number), size: number, modified: number))
+        }
+        let files = GenerationFiles(records: records)
+        let paths = String(decoding: files.encoded(), as: UTF8.self).split(separator: "\n").dropFirst()
+            .map { String($0.split(separator: " ").last!) }
+        #expect(paths == records.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(GenerationFiles.decode(files.encoded()) == files)
+    }
+
     /// "\r\n" is one Character in Swift, so a check by characters for "\r" or "\n" let it
     /// through unescaped and the record it was in could not be read back.
     @Test func aPathWithACarriageReturnAndNewlineIsEscaped() throws {
