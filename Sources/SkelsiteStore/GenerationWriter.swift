@@ -108,9 +108,10 @@ package final class GenerationWriter: @unchecked Sendable {
         let before = self.before
         let missing = folders.map { folder, files in
             var missing: [Int] = []
+            let stamps = before.fileStamps(in: folder, files.map(\.name))
             for (index, file) in files.enumerated() {
                 let path = folder + file.name
-                switch live(path, before, holding: { $0.holds(sha256: file.digest) }) {
+                switch live(path, stamps[index], before, holding: { $0.holds(sha256: file.digest) }) {
                 case .kept(let record): kept.append((path, record))
                 case .linked: break
                 case .missing: missing.append(index)
@@ -128,7 +129,7 @@ package final class GenerationWriter: @unchecked Sendable {
 
     private func reuse(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> Bool {
         let before = self.before
-        switch live(path, before, holding: holding) {
+        switch live(path, before.fileStamp(path), before, holding: holding) {
         case .kept(let record):
             place(path, record, .kept, before)
             return true
@@ -140,11 +141,13 @@ package final class GenerationWriter: @unchecked Sendable {
     private enum LiveFile { case kept(GenerationFiles.Record), linked, missing }
 
     /// The live generation's file at `path`, when its record passes `holding`: still in
-    /// the work folder as recorded (kept, for the caller to place), or hard-linked into
-    /// it from the live folder (placed), or neither.
-    private func live(_ path: String, _ before: WorkFolderContents, holding: (GenerationFiles.Record) -> Bool) -> LiveFile {
+    /// the work folder as recorded (`workStamp`: the work folder's file there, if any;
+    /// kept, for the caller to place), or hard-linked into it from the live folder
+    /// (placed), or neither.
+    private func live(_ path: String, _ workStamp: GenerationFiles.Stamp?, _ before: WorkFolderContents,
+                      holding: (GenerationFiles.Record) -> Bool) -> LiveFile {
         guard let record = liveFiles.records[path], holding(record) else { return .missing }
-        if before.fileStamp(path) == record.stamp { return .kept(record) }
+        if workStamp == record.stamp { return .kept(record) }
         return linkFromLive(path, record, before) ? .linked : .missing
     }
 

@@ -14,14 +14,22 @@ package struct WorkFolderContents: Sendable {
     /// The stamp of the regular file at `path` (nil: none, or a link, folder or other).
     package func fileStamp(_ path: String) -> GenerationFiles.Stamp? {
         if let known { return known.records[path]?.stamp }
-        guard let entry = scan?.entries[path], entry.kind == .file else { return nil }
+        guard let entry = scan?.entry(path), entry.kind == .file else { return nil }
         return entry.stamp
+    }
+
+    /// `fileStamp` of each of `names` in `folder` (ending with "/"): the folder looked up
+    /// once (why: a rebuild asks for every PNG of a big site, a component's at a time).
+    package func fileStamps(in folder: String, _ names: [String]) -> [GenerationFiles.Stamp?] {
+        if let known { return names.map { known.records[folder + $0]?.stamp } }
+        guard let listing = scan?.folder(folder) else { return names.map { _ in nil } }
+        return names.map { name in listing.entry(named: name).flatMap { $0.kind == .file ? $0.stamp : nil } }
     }
 
     /// Whether the work folder held a file, link or other non-folder at `path`.
     package func holdsNonFolder(_ path: String) -> Bool {
         if let known { return known.records[path] != nil }
-        guard let entry = scan?.entries[path] else { return false }
+        guard let entry = scan?.entry(path) else { return false }
         return entry.kind != .folder
     }
 
@@ -35,13 +43,19 @@ package struct WorkFolderContents: Sendable {
     /// The folders a listing found (none when known: `allFolders` finds them).
     package var listedFolders: Set<String> {
         guard let scan else { return [] }
-        return Set(scan.entries.lazy.filter { $0.value.kind == .folder }.map(\.key))
+        return Set(scan.folderPaths)
     }
 
     /// Every path that is not a folder: files, and in a listing links and others too.
     package var nonFolders: [String] {
         if let known { return Array(known.records.keys) }
-        return scan?.entries.filter { $0.value.kind != .folder }.map(\.key) ?? []
+        guard let scan else { return [] }
+        var paths: [String] = []
+        paths.reserveCapacity(scan.nonFolderCount)
+        scan.forEachFolder { prefix, folder in
+            for (name, entry) in zip(folder.names, folder.entries) where entry.kind != .folder { paths.append(prefix + name) }
+        }
+        return paths
     }
 
     /// Every folder: listed, or each folder a known file lies in.

@@ -11,18 +11,26 @@ extension GenerationFiles {
     func matches(_ scan: FolderScan) -> Bool {
         let report = DiffReportFolder.siteFolderName + "/"
         let kept = [report + "index.html", report + DiffReportFolder.marker]
-        let hasReport = scan.entries[kept[1]]?.kind == .file
-        for (path, record) in records {
+        let hasReport = scan.entry(kept[1])?.kind == .file
+        var recorded = 0
+        for (path, record) in records where path != OutputSwap.markerName {
             if hasReport && path.hasPrefix(report) {
-                if kept.contains(path) && scan.entries[path]?.kind != .file { return false }
+                if kept.contains(path) && scan.entry(path)?.kind != .file { return false }
                 continue
             }
-            guard let entry = scan.entries[path], entry.kind == .file, entry.stamp == record.stamp else { return false }
+            guard let entry = scan.entry(path), entry.kind == .file, entry.stamp == record.stamp else { return false }
+            recorded += 1
         }
-        for (path, entry) in scan.entries where entry.kind != .folder && path != OutputSwap.markerName {
-            if hasReport && path.hasPrefix(report) { continue }
-            if records[path] == nil { return false }
+        // Every recorded file was found; so nothing was added exactly when the scan holds
+        // as many (why count, not look each up: a second lookup per file of a big site).
+        var listed = 0
+        scan.forEachFolder { prefix, folder in
+            if hasReport && prefix.hasPrefix(report) { return }
+            for (name, entry) in zip(folder.names, folder.entries) where entry.kind != .folder {
+                if prefix.isEmpty && name == OutputSwap.markerName { continue }
+                listed += 1
+            }
         }
-        return true
+        return listed == recorded
     }
 }
