@@ -29,4 +29,36 @@ import SkelsiteStore
         }
         #expect(scan.entries["png/a--b/light@1x.png"]?.stamp.size == 9)
     }
+
+    /// An entry is found by its folder, then its name: at the root, deep down, in a folder
+    /// of a handful (compared in place) and of many (by a table); a name in another folder,
+    /// a folder's own path with a slash, or a missing folder finds nothing.
+    @Test func entriesAreFoundByFolderThenName() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folderscan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("png/a--b"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("many"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: root.appendingPathComponent("index.html"))
+        try Data("12".utf8).write(to: root.appendingPathComponent("png/a--b/strip-light@1x.png"))
+        for number in 0..<40 { try Data(count: number).write(to: root.appendingPathComponent("many/page-\(number).html")) }
+
+        let scan = FolderScan.of(root.path)
+        #expect(scan.entry("index.html")?.stamp.size == 1)
+        #expect(scan.entry("png/a--b/strip-light@1x.png")?.stamp.size == 2)
+        #expect(scan.entry("png/a--b")?.kind == .folder)
+        for number in 0..<40 { #expect(scan.entry("many/page-\(number).html")?.stamp.size == number) }
+        #expect(scan.entry("many/page-40.html") == nil)
+        #expect(scan.entry("png/strip-light@1x.png") == nil)
+        #expect(scan.entry("png/a--b/") == nil)
+        #expect(scan.entry("gone/index.html") == nil)
+        #expect(scan.folder("png/a--b/")?.names == ["strip-light@1x.png"])
+        #expect(scan.folder("png/a--b") == nil)
+        #expect(Set(scan.folderPaths) == ["png", "png/a--b", "many"])
+        #expect(scan.nonFolderCount == 42)
+        let work = WorkFolderContents.listed(scan)
+        #expect(work.fileStamps(in: "png/a--b/", ["strip-light@1x.png", "a--b", "dark@1x.png"])
+                == [GenerationFiles.Stamp.of(root.appendingPathComponent("png/a--b/strip-light@1x.png").path), nil, nil])
+        #expect(work.fileStamps(in: "png/", ["a--b"]) == [nil])
+        #expect(work.fileStamps(in: "gone/", ["x"]) == [nil])
+    }
 }
