@@ -73,7 +73,9 @@ enum RenderStep {
                 }
             }
         }
-        let jobs = jobsByKey.values.sorted { $0.key < $1.key }
+        // The keys sorted, not the jobs (why: moving 5000 jobs through the sort, each with
+        // its strings retained and released, was a seventh of the render step).
+        let jobs = jobsByKey.keys.sorted().map { jobsByKey[$0]! }
         let outcomes = Parallel.map(jobs) { job -> Result<Painted, SiteBuildError> in
             do throws(SiteBuildError) {
                 return .success(try make(job, head: kept.heads[job.key], record: index.records[job.key], cache: cache,
