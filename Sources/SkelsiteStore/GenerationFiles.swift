@@ -199,7 +199,7 @@ package struct GenerationFiles: Sendable, Equatable {
 
     /// A string's UTF-8 bytes, appended by one copy (why: appending the `utf8` view went
     /// byte by byte; for a big site's record, 60,000 strings each time).
-    package static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+    private static func appendUTF8(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { out.append(contentsOf: $0) }
     }

@@ -517,7 +517,7 @@ package enum CacheMeta {
         guard let scope = fields["scope"], let width = fields["width"].flatMap({ Int($0) }),
               let height = fields["height"].flatMap({ Int($0) }), let animated = fields["animated"],
               let frames = fields["frames"] else { return nil }
-        let times = frames.isEmpty ? [] : frames.split(separator: ",").compactMap { Double($0) }
+        let times = Array(frames.utf8).withUnsafeBufferPointer(CacheEntryFile.frameTimes)
         return ComponentArtifacts(scope: scope, html: html, css: css, width: width, height: height,
                                   pngNames: pngs, animated: animated == "true", frameTimes: times)
     }

@@ -6,8 +6,13 @@ import SkelsiteStore
 /// `FolderScan` names each entry's kind from the listing itself where it can and `stat`s
 /// only files: kinds and files' stamps must be what `lstat` says.
 @Suite struct FolderScanTests {
+    /// A fresh folder to list, under the temporary folder.
+    static func root() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("folderscan-\(UUID().uuidString)")
+    }
+
     @Test func kindsAndFileStampsAreWhatLstatSays() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folderscan-\(UUID().uuidString)")
+        let root = Self.root()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("png/a--b"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
@@ -34,7 +39,7 @@ import SkelsiteStore
     /// of a handful (compared in place) and of many (by a table); a name in another folder,
     /// a folder's own path with a slash, or a missing folder finds nothing.
     @Test func entriesAreFoundByFolderThenName() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folderscan-\(UUID().uuidString)")
+        let root = Self.root()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("png/a--b"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("many"), withIntermediateDirectories: true)
