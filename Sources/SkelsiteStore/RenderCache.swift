@@ -341,7 +341,7 @@ package enum CacheEntryFile {
     }
 
     /// The numbers of a `frames=` value, read as `Double(_:)` reads each comma-separated
-    /// piece, the pieces it does not read dropped (as `decode` does with `split`). Read in
+    /// piece, the pieces it does not read (and empty ones) dropped. Read in
     /// place (why: splitting into strings and parsing each was a fifth of decoding a head,
     /// 5000 on every rebuild of a big site).
     package static func frameTimes(_ bytes: UnsafeBufferPointer<UInt8>) -> [Double] {
@@ -370,12 +370,13 @@ package enum CacheEntryFile {
                 fraction = 0
                 continue
             }
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            // More than 15 digits go to `Double(_:)` (and 20 would overflow `whole`).
+            guard byte >= 0x30, byte <= 0x39, digits < 15 else { return nil }
             whole = whole * 10 + UInt64(byte - 0x30)
             digits += 1
             if fraction >= 0 { fraction += 1 }
         }
-        guard digits > 0, digits <= 15, fraction != 0 else { return nil }
+        guard digits > 0, fraction != 0 else { return nil }
         return fraction < 0 ? Double(whole) : Double(whole) / powersOfTen[fraction]
     }
 

@@ -19,6 +19,8 @@ import SkelsiteStore
         "123456789012345", "1234567890123456", "0.000000000000001", "00.50", "5.", ".5", "-0.25", "1e-3",
         "nan", "inf", "0x1p-2", ",,0.5,", "0.5,,x,2", "1.2.3", " 1", "999999999999999.9",
         "0.30000000000000004", "2.675", "0.7000000000000001",
+        // Too many digits for a whole number of 64 bits: read by Double(_:), never overflowed.
+        "123456789012345678901234567890", "0.123456789012345678901234567890",
     ])
     func eachPieceReadsAsDoubleReadsIt(text: String) {
         let expected = Self.bySplitting(text)
