@@ -85,4 +85,51 @@ import SkelsiteStore
         #expect(GenerationFiles.decode(Array("skelsite-generation-files 1\n1 2 3 idonly\n".utf8)) == nil)
         #expect(GenerationFiles.decode(Array("skelsite-generation-files 1\n99999999999999999999999 2 3 id p\n".utf8)) == nil)
     }
+
+    /// A rebuild's record made from the live record's own lines is `encoded()`'s, byte for
+    /// byte: lines unchanged, changed (stamp, id), left out, and with a file added (which
+    /// encodes afresh), over counts that split the lines unevenly between the two halves.
+    @Test(arguments: [1, 2, 3, 10, 1001])
+    func aRecordMadeFromTheLiveLinesIsTheOneEncodedAfresh(count: Int) throws {
+        var records: [String: GenerationFiles.Record] = [:]
+        for number in 0..<count {
+            records["p/\(number)"] = .init(id: "sha256:\(number)", stamp: .init(inode: UInt64(number), size: number, modified: -number))
+        }
+        let live = try #require(GenerationFiles.decode(GenerationFiles(records: records).encoded()))
+        var next = records
+        next["p/0"]?.stamp.modified += 1
+        if count > 2 { next["p/2"]?.id = "page:new" }
+        if count > 1 { next["p/1"] = nil }
+        let edited = GenerationFiles(records: next)
+        #expect(edited.encoded(reusing: live) == edited.encoded())
+        #expect(GenerationFiles(records: records).encoded(reusing: live) == live.encoded())
+        next["p/new"] = .init(id: "page:9", stamp: .init(inode: 9, size: 9, modified: 9))
+        let added = GenerationFiles(records: next)
+        #expect(added.encoded(reusing: live) == added.encoded())
+        #expect(GenerationFiles().encoded(reusing: live) == GenerationFiles().encoded())
+    }
+
+    /// A live record the build did not write as `encoded()` would (numbers with leading
+    /// zeros or "-0", paths out of order or repeated, escapes, bytes that are not UTF-8)
+    /// gives no line of its own to the next one: that is still `encoded()`'s, byte for byte.
+    @Test(arguments: [
+        "01 2 3 page:1 a.html\n4 5 6 page:2 b.html\n",
+        "1 2 -0 page:1 a.html\n4 5 6 page:2 b.html\n",
+        "1 02 3 page:1 a.html\n4 5 -06 page:2 b.html\n",
+        "4 5 6 page:2 b.html\n1 2 3 page:1 a.html\n",
+        "1 2 3 page:1 a.html\n1 2 3 page:1 a.html\n4 5 6 page:2 b.html\n",
+        "1 2 3 page:1 a%25.html\n4 5 6 page:2 a.html\n",
+        "1 2 3 page:1 a%0A.html\n4 5 6 page:2 b.html\n",
+        "1 2 3 page:\u{FF} a.html\n4 5 6 page:2 b\u{FE}.html\n",
+    ])
+    func aLiveRecordNotWrittenSoGivesNoLineAsItIs(lines: String) throws {
+        // U+FF and U+FE stand for the lone bytes 0xFF and 0xFE.
+        let bytes = Array("skelsite-generation-files 1\n".utf8) + lines.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        let live = try #require(GenerationFiles.decode(bytes))
+        #expect(live.encoded(reusing: live) == live.encoded())
+        var records = live.records
+        records[records.keys.sorted().last!]?.stamp.size += 1
+        let next = GenerationFiles(records: records)
+        #expect(next.encoded(reusing: live) == next.encoded())
+    }
 }
