@@ -131,6 +131,14 @@ public struct SiteBuilder: Sendable {
             let early = options.trust == nil && previous?.inputs != inputs.all
                 ? Background { FolderScan.of(work.path, expecting: FolderScan.expected(files: previous?.listing.files ?? 0)) }
                 : nil
+            // Decoded on: a build that must make something needs the record only at the keep
+            // step (why: waited for here, it kept the memos and parsing from the other core
+            // for a fifteenth of a one-spec rebuild of a big site).
+            guard early == nil else {
+                return StepResult(value: Discovery(paths: found, inputs: inputs, reading: reading, upToDate: nil,
+                                                   workListing: early),
+                                  summary: "\(found.count) docs")
+            }
             let liveFiles = reading.value()
             var unchanged: OutputManifest?
             let trusted = options.trust.map { $0.published.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles }
@@ -142,7 +150,7 @@ public struct SiteBuilder: Sendable {
             // Something changed: the work folder is listed beside parsing and rendering
             // (the lock is held), unless serve's last build left it known (`trusted`).
             let listing = unchanged == nil && !trusted ? early ?? Background { FolderScan.of(work, like: liveFiles) } : nil
-            return StepResult(value: Discovery(paths: found, inputs: inputs, liveFiles: liveFiles, upToDate: unchanged,
+            return StepResult(value: Discovery(paths: found, inputs: inputs, reading: reading, upToDate: unchanged,
                                                workListing: listing),
                               summary: "\(found.count) docs")
         }
@@ -259,7 +267,7 @@ public struct SiteBuilder: Sendable {
             // saved before the exchange (why: a build killed while writing them leaves the
             // old site, so the next one is a real build and its prune removes their
             // temporary files).
-            let (encoding, lacking) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded() }, here: { () -> [String] in
+            let (encoding, lacking) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded(reusing: discovery.liveFiles) }, here: { () -> [String] in
                 if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
                 if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
                 // The live site's files the new one lacks (why here: after the exchange, a
@@ -343,8 +351,10 @@ public struct SiteBuilder: Sendable {
         /// The docs, relative to the source folder, sorted.
         let paths: [String]
         let inputs: OutputManifest.InputDigest
+        /// The live record's decoding, begun by discovery.
+        let reading: Background<GenerationFiles?>
         /// What the live generation holds, when there is one with a readable record.
-        let liveFiles: GenerationFiles?
+        var liveFiles: GenerationFiles? { reading.value() }
         /// The live site's manifest when nothing changed since and the site is intact.
         let upToDate: OutputManifest?
         /// The work folder's listing, begun when the site must be built.
