@@ -98,13 +98,14 @@ public struct SiteBuilder: Sendable {
     /// problems that stop the build from running (I/O, templates) are thrown (exit 2).
     public func build(progress: @escaping @Sendable (BuildStepEvent) -> Void = { _ in }) throws(SiteBuildError) -> BuildReport {
         try checkPaths()
-        let theme = try TemplateSet.load(from: TemplateSet.locate(explicit: templates))
+        // The templates are parsed beside discovery, which needs only their folder and page
+        // names (why: parsed first, they kept a core idle at the start of every build).
+        let themeFolder = try TemplateSet.locate(explicit: templates)
+        let themeLoading = Background { Result { () throws(SiteBuildError) in try TemplateSet.load(from: themeFolder) } }
         let agreements = try options.verifyResults.map(VerifyResultsFile.read) ?? [:]
         let fits = try options.fitResults.map(FitResultsFile.read) ?? FitResults()
         var run = StepRunner(plan: BuildStep.allCases, progress: progress)
         var report = BuildReport()
-        // A theme link that leaves the theme folder fails the build like a doc's (exit 1).
-        report.diagnostics += theme.linkProblems
         let fingerprint = self.fingerprint()
         // Discovery also digests every input and compares it with the live site's manifest.
         // Opening the output takes its lock: builds into one output take turns.
@@ -120,7 +121,7 @@ public struct SiteBuilder: Sendable {
             // other, each kept one core busy while the other idled: a tenth of a one-spec
             // rebuild of a big site).
             let reading = Background { opened.liveFiles() }
-            let inputs = inputDigest(docs: found, theme: theme, fingerprint: fingerprint)
+            let inputs = inputDigest(docs: found, theme: themeFolder, fingerprint: fingerprint)
             let previous = opened.liveManifest
             let work = opened.workFolder
             // Inputs that differ from the live site's mean something changes: `build` (which
@@ -154,6 +155,9 @@ public struct SiteBuilder: Sendable {
                                                workListing: listing),
                               summary: "\(found.count) docs")
         }
+        let theme = try themeLoading.value().get()
+        // A theme link that leaves the theme folder fails the build like a doc's (exit 1).
+        report.diagnostics += theme.linkProblems
         // A problem found by discovery (a link added since) fails the build even when the
         // safe docs' digest is unchanged.
         if let previous = discovery.upToDate, report.succeeded {
@@ -394,17 +398,19 @@ public struct SiteBuilder: Sendable {
 
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm
     /// modules, renderer fingerprint and every option that changes output.
-    private func inputDigest(docs: [String], theme: TemplateSet, fingerprint: String) -> OutputManifest.InputDigest {
-        let wasm = theme.standalonePages.contains("playground") ? PlaygroundPage.wasmToInstall(templates: theme.directory) : nil
+    /// `theme`: the templates' folder (a playground that is a link leaving it fails the build).
+    private func inputDigest(docs: [String], theme: URL, fingerprint: String) -> OutputManifest.InputDigest {
+        let playground = TemplateSet.standalonePageNames(in: theme).contains("playground")
+        let wasm = playground ? PlaygroundPage.wasmToInstall(templates: theme) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
                         "base-url=" + (options.baseURL ?? "-"),
-                        "title=" + (options.siteTitle ?? "-"), "templates=" + theme.directory.standardizedFileURL.path]
+                        "title=" + (options.siteTitle ?? "-"), "templates=" + theme.standardizedFileURL.path]
             + (options.specDefaults.isEmpty ? [] : ["spec-defaults=" + options.specDefaults.canonicalText])
         let modules = wasm.map { [$0] + (PlaygroundPage.exporters(beside: $0).map { [$0] } ?? []) } ?? []
         let extra = modules + (options.verifyResults.map { [$0] } ?? [])
             + (options.fitResults.map { [$0] } ?? [])
         // serve remembers what it hashed between its rebuilds; a build hashes every input.
-        return OutputManifest.inputDigest(source: source, docs: docs, templates: theme.directory,
+        return OutputManifest.inputDigest(source: source, docs: docs, templates: theme,
                                           extraFiles: extra, settings: settings,
                                           memory: options.trust?.digests)
     }
