@@ -66,4 +66,19 @@ import SkelsiteStore
         #expect(work.fileStamps(in: "png/", ["a--b"]) == [nil])
         #expect(work.fileStamps(in: "gone/", ["x"]) == [nil])
     }
+
+    /// Names are compared as bytes, as the file system holds them: a name written with a
+    /// composed "é" is not the one written with "e" and a combining accent (Swift's `==`
+    /// holds the two equal), whether found by the folder's table or in place.
+    @Test(arguments: [1, 40])
+    func namesAreComparedAsBytes(filesBeside: Int) throws {
+        let root = Self.root()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("png/c"), withIntermediateDirectories: true)
+        try Data("abc".utf8).write(to: root.appendingPathComponent("png/c/e\u{301}.png"))
+        for number in 1..<filesBeside { try Data().write(to: root.appendingPathComponent("png/c/\(number).png")) }
+        let work = WorkFolderContents.listed(FolderScan.of(root.path))
+        #expect(work.fileStamps(in: "png/c/", ["\u{E9}.png", "e\u{301}.png", "e\u{301}.pn", ""]).map { $0?.size }
+                == [nil, 3, nil, nil])
+    }
 }
