@@ -273,60 +273,67 @@ package struct GenerationFiles: Sendable, Equatable {
     /// trusts nothing).
     package static func decode(_ bytes: [UInt8]) -> GenerationFiles? {
         guard bytes.count >= header.count, bytes.starts(with: header), bytes.last == 0x0A else { return nil }
-        var files = GenerationFiles()
         // About 120 bytes a line: reserved up front, so the table is not grown 15 times.
-        files.records.reserveCapacity(bytes.count / 100)
-        var order: [WrittenLines.Line] = []
-        var sorted = bytes.count <= Int(Int32.max)
-        if sorted { order.reserveCapacity(bytes.count / 100) }
-        let decoded = bytes.withUnsafeBufferPointer { buffer -> Bool in
+        let expected = bytes.count / 100
+        let keepsLines = bytes.count <= Int(Int32.max)
+        // Filled in locals of the closure, not captured ones (why: a captured table and
+        // array were retained and released at every line, a third of decoding).
+        let decoded = bytes.withUnsafeBufferPointer { buffer -> (records: [String: Record], order: [WrittenLines.Line]?)? in
+            var records: [String: Record] = [:]
+            records.reserveCapacity(expected)
+            var order: [WrittenLines.Line] = []
+            var sorted = keepsLines
+            if sorted { order.reserveCapacity(expected) }
+            let base = buffer.baseAddress!
             var fields = DecimalFields(buffer: buffer, end: buffer.count, at: header.count)
             var previousPath: Range<Int>?
             while fields.at < buffer.count {
                 let lineStart = fields.at
-                guard let inode = fields.unsigned(0x20) else { return false }
+                guard let inode = fields.unsigned(0x20) else { return nil }
                 var canonical = isCanonicalNumber(buffer, lineStart, fields.at)
                 let sizeStart = fields.at
-                guard let size = fields.number(0x20) else { return false }
+                guard let size = fields.number(0x20) else { return nil }
                 canonical = canonical && isCanonicalNumber(buffer, sizeStart, fields.at)
                 let modifiedStart = fields.at
-                guard let modified = fields.number(0x20) else { return false }
+                guard let modified = fields.number(0x20) else { return nil }
                 canonical = canonical && isCanonicalNumber(buffer, modifiedStart, fields.at)
                 var at = fields.at
                 let idStart = at
                 while at < buffer.count && buffer[at] != 0x20 && buffer[at] != 0x0A { at += 1 }
-                guard at < buffer.count, buffer[at] == 0x20 else { return false }
+                guard at < buffer.count, buffer[at] == 0x20 else { return nil }
                 let idBytes = UnsafeBufferPointer(rebasing: buffer[idStart..<at])
                 let id = String(decoding: idBytes, as: UTF8.self)
                 at += 1
                 let pathStart = at
-                while buffer[at] != 0x0A { at += 1 }  // the file ends with a newline
+                // The file ends with a newline.
+                at = UnsafeRawPointer(memchr(base + at, 0x0A, buffer.count - at)!).assumingMemoryBound(to: UInt8.self) - base
                 let pathBytes = UnsafeBufferPointer(rebasing: buffer[pathStart..<at])
                 let written = String(decoding: pathBytes, as: UTF8.self)
-                let path = unescape(written)
+                let escaped = memchr(base + pathStart, 0x25, at - pathStart) != nil
+                let path = escaped ? unescape(written) : written
                 fields.at = at + 1
                 let record = Record(id: id, stamp: Stamp(inode: inode, size: size, modified: modified))
-                files.records[path] = record
+                records[path] = record
                 guard sorted else { continue }
                 // In byte order, each path after the one before (a repeated path is not);
                 // a path with "%" escapes is in order by its unescaped bytes, which this
                 // does not compare, so such a file keeps no lines.
                 let pathRange = pathStart..<at
                 if let previousPath {
-                    let order = memcmp(buffer.baseAddress! + previousPath.lowerBound, buffer.baseAddress! + pathStart,
-                                       min(previousPath.count, pathRange.count))
+                    let order = memcmp(base + previousPath.lowerBound, base + pathStart, min(previousPath.count, pathRange.count))
                     sorted = order < 0 || (order == 0 && previousPath.count < pathRange.count)
                 }
-                sorted = sorted && !pathBytes.contains(0x25)
+                sorted = sorted && !escaped
                 previousPath = pathRange
                 canonical = canonical && readsBack(id, idBytes) && readsBack(written, pathBytes)
                 order.append(.init(path: path, record: record, start: Int32(lineStart), end: Int32(fields.at),
                                    canonical: canonical))
             }
-            return true
+            return (records, sorted ? order : nil)
         }
-        guard decoded else { return nil }
-        if sorted { files.lines = WrittenLines(bytes: bytes, order: order) }
+        guard let decoded else { return nil }
+        var files = GenerationFiles(records: decoded.records)
+        if let order = decoded.order { files.lines = WrittenLines(bytes: bytes, order: order) }
         return files
     }
 
