@@ -32,13 +32,20 @@ enum KeepStep {
         let parsed: Int
     }
 
-    /// A cache entry's names, sizes and digests.
-    struct Head: Sendable {
+    /// A cache entry's names, sizes and digests. A class, shared rather than copied (why:
+    /// as a struct, every lookup of one of a big site's 5000 heads retained and released
+    /// each of its strings, tables and arrays). Nothing in it changes once made.
+    final class Head: Sendable {
         /// The HTML and CSS are `unread` when vouched for, read (and checked) when not.
         let entry: CacheEntryFile.Decoded
         /// Whether the cache index vouched for it (its file unchanged since): then it was
         /// not opened.
         let vouched: Bool
+
+        init(entry: CacheEntryFile.Decoded, vouched: Bool) {
+            self.entry = entry
+            self.vouched = vouched
+        }
     }
 
     /// Parses a doc from its memo: its HTML and its specs in doc order; nil when it no
