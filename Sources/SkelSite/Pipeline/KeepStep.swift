@@ -65,32 +65,36 @@ enum KeepStep {
         var keys: [String: String] = [:]
         keys.reserveCapacity(documents.reduce(0) { $0 + $1.components.count })
         for (id, key) in digested.joined() { keys[id] = key }
-        // The heads first, one per distinct key: a `stat` of the entry file when the index
-        // vouches for it, else the entry read (its PNGs not checked: they are not needed yet).
-        let distinct = Array(Set(keys.values)).sorted()
-        var heads: [String: Head] = [:]
-        for (key, head) in zip(distinct, Parallel.map(distinct) { key -> Head? in
-            if let record = index.records[key], let entry = cache.indexedEntry(key, record) {
-                return Head(entry: entry, vouched: true)
-            }
-            return cache.lookupEntry(key, checkPNGs: { _ in false }).map { Head(entry: $0, vouched: false) }
-        }) {
-            heads[key] = head
-        }
+        // Each doc's heads, then its page and PNGs, in one pass over the docs on every core
+        // (why: the heads in a pass of their own, sorted and gathered into a table between
+        // the two, left a core idle at each end, a tenth of the keep step). A head is a
+        // `stat` of the entry file when the index vouches for it, else the entry read (its
+        // PNGs not checked: they are not needed yet). Identical specs share a key; their
+        // heads are the same, whichever is kept.
         struct Kept: Sendable {
             var page: Bool
             var pngsToWrite: [(id: String, names: [String]?)]
+            var heads: [(key: String, head: Head)]
         }
-        let kept = Parallel.map(documents) { [heads, keys] document -> Kept in
+        let kept = Parallel.map(documents) { [keys] document -> Kept in
             let page = pageKeys.keys[document.pagePath].map { writer.reuse(document.pagePath, id: "page:" + $0) } ?? false
             var toWrite: [(id: String, names: [String]?)] = []
             var folders: [(folder: String, files: [(name: String, digest: String)])] = []
             var named: [(id: String, names: [String])] = []
+            var heads: [(key: String, head: Head)] = []
             for component in document.components {
-                guard let head = heads[keys[component.id]!] else {
+                let key = keys[component.id]!
+                let found: Head?
+                if let record = index.records[key], let entry = cache.indexedEntry(key, record) {
+                    found = Head(entry: entry, vouched: true)
+                } else {
+                    found = cache.lookupEntry(key, checkPNGs: { _ in false }).map { Head(entry: $0, vouched: false) }
+                }
+                guard let head = found else {
                     toWrite.append((component.id, nil))
                     continue
                 }
+                heads.append((key, head))
                 let names = head.entry.artifacts.pngNames
                 folders.append((ComponentFiles(id: component.id).folder + "/",
                                 names.map { (name: $0, digest: head.entry.pngDigests[$0] ?? "?") }))
@@ -100,8 +104,11 @@ enum KeepStep {
             for ((id, names), missing) in zip(named, writer.reuse(folders: folders)) where !missing.isEmpty {
                 toWrite.append((id, missing.map { names[$0] }))
             }
-            return Kept(page: page, pngsToWrite: toWrite)
+            return Kept(page: page, pngsToWrite: toWrite, heads: heads)
         }
+        var heads: [String: Head] = [:]
+        heads.reserveCapacity(keys.count)
+        for found in kept { for (key, head) in found.heads { heads[key] = head } }
         var keptPages: Set<String> = []
         var pngsToWrite: [String: [String]?] = [:]
         var toParse: [Int] = []
