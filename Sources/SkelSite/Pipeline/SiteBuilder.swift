@@ -228,6 +228,13 @@ public struct SiteBuilder: Sendable {
         // kept one core busy and the other idle at the end of every rebuild). Finding them
         // changes nothing, so a build that fails meanwhile leaves the cache as it was.
         let pruning = Background { cache.unused(keeping: Set(rendered.components.values.map(\.key))) }
+        // The cache index and the memos are saved beside steps 6 and 7, once rendering made
+        // the index and the cache folder (why: at the end, they were what the last step
+        // waited for after the record was encoded); waited for before the exchange.
+        let indexSaving = rendered.index == cacheIndex ? nil
+            : Background { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
+        let memosSaving = parsed.memos == memos ? nil
+            : Background { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
         // Counted per distinct spec (key): identical specs share one rendering.
         report.rendered = rendered.rendered
         report.cached = rendered.cached
@@ -266,14 +273,13 @@ public struct SiteBuilder: Sendable {
         var gone: [String] = []
         try run.run(.swapOutput) { () throws(SiteBuildError) -> StepResult<Void> in
             let files = writer.finish(keeping: [OutputSwap.markerName])
-            // The record is encoded beside saving the cache index and the memos (why: one
-            // after the other, they left a core idle at the end of every rebuild). Those are
-            // saved before the exchange (why: a build killed while writing them leaves the
-            // old site, so the next one is a real build and its prune removes their
-            // temporary files).
+            // The record is encoded beside finishing the saving of the cache index and the
+            // memos, begun earlier. Those are saved before the exchange (why: a build killed
+            // while writing them leaves the old site, so the next one is a real build and
+            // its prune removes their temporary files).
             let (encoding, lacking) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded(reusing: discovery.liveFiles) }, here: { () -> [String] in
-                if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
-                if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
+                _ = indexSaving?.value()
+                _ = memosSaving?.value()
                 // The live site's files the new one lacks (why here: after the exchange, a
                 // big site's 29,000 lookups were what the end of a rebuild waited for).
                 guard options.listsChangedFiles else { return [] }
