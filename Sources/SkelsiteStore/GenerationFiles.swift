@@ -313,7 +313,10 @@ package struct GenerationFiles: Sendable, Equatable {
                 let path = escaped ? unescape(written) : written
                 fields.at = at + 1
                 let record = Record(id: id, stamp: Stamp(inode: inode, size: size, modified: modified))
-                records[path] = record
+                // A path whose string the table already holds (another line's, or one
+                // equal to it as a string: a composed "é" and "e" with a combining accent)
+                // keeps no lines: one record would answer for two of them.
+                if records.updateValue(record, forKey: path) != nil { sorted = false }
                 guard sorted else { continue }
                 // In byte order, each path after the one before (a repeated path is not);
                 // a path with "%" escapes is in order by its unescaped bytes, which this

@@ -132,4 +132,19 @@ import SkelsiteStore
         let next = GenerationFiles(records: records)
         #expect(next.encoded(reusing: live) == next.encoded())
     }
+
+    /// Two lines whose paths differ as bytes but are equal as Swift strings (a composed
+    /// "é" and "e" with a combining accent), in byte order, are one record; with a file
+    /// added and one removed, lending their lines wrote that record twice and left the
+    /// added one out.
+    @Test func pathsEqualAsStringsLendNoLines() throws {
+        let text = "skelsite-generation-files 1\n1 2 3 page:1 e\u{301}.html\n7 8 9 page:3 x.html\n4 5 6 page:2 \u{E9}.html\n"
+        let live = try #require(GenerationFiles.decode(Array(text.utf8)))
+        #expect(live.records.count == 2)
+        var records = live.records
+        records["x.html"] = nil
+        records["y.html"] = .init(id: "page:4", stamp: .init(inode: 1, size: 1, modified: 1))
+        let next = GenerationFiles(records: records)
+        #expect(next.encoded(reusing: live) == next.encoded())
+    }
 }
