@@ -41,20 +41,13 @@ package struct FolderScan: Sendable {
 
         package func entry(named name: Substring) -> Entry? { entry(named: String(name)) }
 
-        /// Compared as bytes, as the file system names them (why: Swift's `==` holds a
-        /// composed "é" equal to "e" and a combining accent; the table keyed by strings
-        /// keeps one of the two, so a name it finds with other bytes is looked for in
-        /// place), by one `memcmp` each (the generic comparison of UTF-8 views went byte by
-        /// byte, for each of a big site's 28,000 PNGs on every rebuild).
+        /// Compared as bytes, as the file system names them (`String.hasUTF8`): the table
+        /// keyed by strings keeps one of two names equal as strings, so a name it finds
+        /// with other bytes is looked for in place.
         package func entry(named name: String) -> Entry? {
             var wanted = name
             return wanted.withUTF8 { wanted in
-                func matches(_ index: Int) -> Bool {
-                    var candidate = names[index]
-                    return candidate.withUTF8 {
-                        $0.count == wanted.count && (wanted.isEmpty || memcmp($0.baseAddress!, wanted.baseAddress!, wanted.count) == 0)
-                    }
-                }
+                func matches(_ index: Int) -> Bool { names[index].hasUTF8(wanted) }
                 if let positions {
                     // No name equal as a string: none equal as bytes either.
                     guard let index = positions[name] else { return nil }

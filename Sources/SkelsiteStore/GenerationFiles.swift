@@ -328,7 +328,7 @@ package struct GenerationFiles: Sendable, Equatable {
                 }
                 sorted = sorted && !escaped
                 previousPath = pathRange
-                canonical = canonical && readsBack(id, idBytes) && readsBack(written, pathBytes)
+                canonical = canonical && id.hasUTF8(idBytes) && written.hasUTF8(pathBytes)
                 order.append(.init(path: path, record: record, start: Int32(lineStart), end: Int32(fields.at),
                                    canonical: canonical))
             }
@@ -346,12 +346,6 @@ package struct GenerationFiles: Sendable, Equatable {
         var first = start
         if buffer[first] == 0x2D { first += 1 }
         return buffer[first] != 0x30 || (first == start && end - first == 2)
-    }
-
-    /// Whether `text`, decoded from `bytes`, has exactly those bytes (invalid UTF-8 does not).
-    private static func readsBack(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
     }
 
     /// Byte by byte (why: by characters, the check of 29,000 paths was a third of
