@@ -73,9 +73,33 @@ enum RenderStep {
                 }
             }
         }
+        var byKey: [String: RenderedComponent] = [:]
+        byKey.reserveCapacity(jobsByKey.count)
+        var rendered = 0, cached = 0, pngsWritten = 0
+        var next = RenderCacheIndex()
+        next.records.reserveCapacity(jobsByKey.count)
+        func record(_ key: String, _ painted: Painted) {
+            next.records[key] = painted.record
+            byKey[key] = RenderedComponent(key: key, artifacts: painted.artifacts, pngDigests: painted.pngDigests,
+                                           fromCache: painted.fromCache)
+            if painted.fromCache { cached += 1 } else { rendered += 1 }
+            pngsWritten += painted.pngsWritten
+        }
+        // A job with nothing to read or write (`untouched`) is answered here, in one pass;
+        // only the rest go to the cores (why: a big site's 5000 jobs, each dispatched and
+        // its result stored under a lock, then sorted, were half of a one-spec rebuild's
+        // render step, for one job with work to do).
+        var pending: [String] = []
+        for (key, job) in jobsByKey {
+            if let painted = untouched(job, head: kept.heads[key], record: index.records[key]) {
+                record(key, painted)
+            } else {
+                pending.append(key)
+            }
+        }
         // The keys sorted, not the jobs (why: moving 5000 jobs through the sort, each with
         // its strings retained and released, was a seventh of the render step).
-        let jobs = jobsByKey.keys.sorted().map { jobsByKey[$0]! }
+        let jobs = pending.sorted().map { jobsByKey[$0]! }
         let outcomes = Parallel.map(jobs) { job -> Result<Painted, SiteBuildError> in
             do throws(SiteBuildError) {
                 return .success(try make(job, head: kept.heads[job.key], record: index.records[job.key], cache: cache,
@@ -84,19 +108,7 @@ enum RenderStep {
                 return .failure(error)
             }
         }
-        var byKey: [String: RenderedComponent] = [:]
-        byKey.reserveCapacity(jobs.count)
-        var rendered = 0, cached = 0, pngsWritten = 0
-        var next = RenderCacheIndex()
-        next.records.reserveCapacity(jobs.count)
-        for (job, outcome) in zip(jobs, outcomes) {
-            let painted = try outcome.get()
-            next.records[job.key] = painted.record
-            byKey[job.key] = RenderedComponent(key: job.key, artifacts: painted.artifacts, pngDigests: painted.pngDigests,
-                                               fromCache: painted.fromCache)
-            if painted.fromCache { cached += 1 } else { rendered += 1 }
-            pngsWritten += painted.pngsWritten
-        }
+        for (job, outcome) in zip(jobs, outcomes) { record(job.key, try outcome.get()) }
         // Scopes as the pages made show them (a collision on a page is resolved here, not
         // when the page is made); a kept page already shows its own.
         let made = kept.documents.filter { !kept.keptPages.contains($0.pagePath) }
@@ -105,14 +117,19 @@ enum RenderStep {
     }
 
     /// One distinct spec: what its components need, read or painted, and its PNGs written.
+    /// A job with nothing to read or write: the work generation holds every PNG, no page
+    /// made shows it, and the cache index vouches for its head, which is all it needs.
+    private static func untouched(_ job: Job, head: KeepStep.Head?, record: RenderCacheIndex.Record?) -> Painted? {
+        guard job.writes.isEmpty, let head, let record, head.vouched, !job.markup else { return nil }
+        return Painted(artifacts: head.entry.artifacts, pngDigests: head.entry.pngDigests, fromCache: true,
+                       record: record, pngsWritten: 0)
+    }
+
     private static func make(_ job: Job, head: KeepStep.Head?, record: RenderCacheIndex.Record?,
                              cache: RenderCache, writer: GenerationWriter) throws(SiteBuildError) -> Painted {
         if job.writes.isEmpty {
             // The work generation holds every PNG: they are not read.
-            if let head, let record, head.vouched, !job.markup {
-                return Painted(artifacts: head.entry.artifacts, pngDigests: head.entry.pngDigests, fromCache: true,
-                               record: record, pngsWritten: 0)
-            }
+            if let painted = untouched(job, head: head, record: record) { return painted }
             if let head, !head.vouched {
                 return Painted(artifacts: head.entry.artifacts, pngDigests: head.entry.pngDigests, fromCache: true,
                                record: cache.indexRecord(job.key, head.entry), pngsWritten: 0)
