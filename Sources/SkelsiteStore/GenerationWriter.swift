@@ -13,7 +13,7 @@ import Foundation
 /// through a link (a link found in the work generation is removed, not written
 /// through); the cache is never linked: its PNGs are written as files of their own
 /// (see `RenderStep`).
-/// `@unchecked Sendable`: what changes as files are placed (`placed`, `folders`, `foldersListed`, `counts`,
+/// `@unchecked Sendable`: what changes as files are placed (`placed`, `folders`, `counts`,
 /// `written`, `covered`) is touched only under `lock`; the rest never changes after `init`.
 package final class GenerationWriter: @unchecked Sendable {
     package enum How: Sendable {
@@ -52,9 +52,9 @@ package final class GenerationWriter: @unchecked Sendable {
     }
     private let lock = NSLock()
     private var placed: [String: GenerationFiles.Record] = [:]
-    /// Folders known to be real folders; the listed ones join on first use (`ensureFolder`).
+    /// Folders this build made or found to be real folders; the listing's are looked up
+    /// in it (`ensureFolder`).
     private var folders: Set<String> = [""]
-    private var foldersListed = false
     /// Kept, linked and written, by `How` (an array, not a table: counted once per file).
     private var counts = [0, 0, 0]
     private var written: [String] = []
@@ -96,25 +96,33 @@ package final class GenerationWriter: @unchecked Sendable {
         reuse(path) { $0.id == id }
     }
 
-    /// `reuse` for the PNG folders of one doc's components (each `folder` ends with "/";
-    /// each PNG's id is "sha256:" + its digest), the kept ones placed under one lock, the
-    /// work folder's contents looked up once (why: a lock per PNG, then per folder, 5000 a
-    /// rebuild of a big site, each contended between the cores, kept a core waiting for a
-    /// tenth of the keep step). Returns, per folder, the indices of the files the caller
-    /// must write.
+    /// `reuse` for the PNG folders of many components (each `folder` ends with "/"; each
+    /// PNG's id is "sha256:" + its digest), the kept ones placed under one lock, the work
+    /// folder's contents looked up once (why: a lock per PNG, then per folder, then per
+    /// doc, 1000 a rebuild of a big site, each contended between the cores, kept a core
+    /// waiting for a tenth of the keep step). Returns, per folder, the indices of the
+    /// files the caller must write.
     package func reuse(folders: [(folder: String, files: [(name: String, digest: String)])]) -> [[Int]] {
         var kept: [(path: String, record: GenerationFiles.Record)] = []
         kept.reserveCapacity(folders.reduce(0) { $0 + $1.files.count })
         let before = self.before
+        // The live records taken once for the doc (why: looked up through `self` per PNG,
+        // each lookup retained and released the table both cores share).
+        let records = liveFiles.records
         let missing = folders.map { folder, files in
             var missing: [Int] = []
             let stamps = before.fileStamps(in: folder, files.map(\.name))
             for (index, file) in files.enumerated() {
+                // As `live` decides, for a PNG: kept, linked, or missing.
                 let path = folder + file.name
-                switch live(path, stamps[index], before, holding: { $0.holds(sha256: file.digest) }) {
-                case .kept(let record): kept.append((path, record))
-                case .linked: break
-                case .missing: missing.append(index)
+                guard let record = records[path], record.holds(sha256: file.digest) else {
+                    missing.append(index)
+                    continue
+                }
+                if stamps[index] == record.stamp {
+                    kept.append((path, record))
+                } else if !linkFromLive(path, record, before) {
+                    missing.append(index)
                 }
             }
             return missing
@@ -229,12 +237,11 @@ package final class GenerationWriter: @unchecked Sendable {
     /// for `place`, about a fifth of writing a big site's PNGs); two threads making one
     /// folder both end with it made, one of them by finding it there.
     private func ensureFolder(_ relative: String) throws {
+        // A folder the listing found is looked up there (why: its 5000 folders copied into
+        // `folders` on the first call, under the lock, were a tenth of linking a one-spec
+        // rebuild's few files). Folders not listed are checked when a file goes in one (below).
+        if before.listedFolder(relative) { return }
         lock.lock()
-        if !foldersListed {
-            // Folders not listed are checked when a file goes in one (below).
-            folders.formUnion(before.listedFolders)
-            foldersListed = true
-        }
         let made = folders.contains(relative)
         lock.unlock()
         if made { return }

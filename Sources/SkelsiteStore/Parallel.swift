@@ -21,11 +21,18 @@ extension Parallel {
     /// dispatch per item cost more than making a gallery card).
     @inlinable
     package static func chunks<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        slices(items) { $0.map(transform) }
+    }
+
+    /// `chunks`, with `transform` given each chunk whole, to return its results in order
+    /// (why: what every item needs from tables all cores share is taken once a chunk).
+    @inlinable
+    package static func slices<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
         let count = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 4)
-        guard count > 1 else { return items.map(transform) }
+        guard count > 1 else { return transform(items[...]) }
         let size = (items.count + count - 1) / count
         let ranges = stride(from: 0, to: items.count, by: size).map { $0..<min($0 + size, items.count) }
-        return map(ranges) { range in items[range].map(transform) }.flatMap { $0 }
+        return map(ranges) { range in transform(items[range]) }.flatMap { $0 }
     }
 }
 

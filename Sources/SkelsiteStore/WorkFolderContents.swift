@@ -40,6 +40,13 @@ package struct WorkFolderContents: Sendable {
     /// files only, so each folder they imply holds one).
     package var emptyFolderCount: Int { scan?.emptyFolderCount ?? 0 }
 
+    /// Whether a listing found a folder at `path` (relative, no trailing "/"; never when
+    /// known), as `listedFolders.contains(path)` says without making the set.
+    package func listedFolder(_ path: String) -> Bool {
+        guard let scan, !path.isEmpty else { return false }
+        return scan.folder(path + "/") != nil
+    }
+
     /// The folders a listing found (none when known: `allFolders` finds them).
     package var listedFolders: Set<String> {
         guard let scan else { return [] }

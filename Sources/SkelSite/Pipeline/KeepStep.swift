@@ -76,35 +76,43 @@ enum KeepStep {
             var pngsToWrite: [(id: String, names: [String]?)]
             var heads: [(key: String, head: Head)]
         }
-        let kept = Parallel.map(documents) { [keys] document -> Kept in
-            let page = pageKeys.keys[document.pagePath].map { writer.reuse(document.pagePath, id: "page:" + $0) } ?? false
-            var toWrite: [(id: String, names: [String]?)] = []
+        // In a few chunks, the shared tables taken once a chunk and the chunk's PNGs placed
+        // in one call (why: a doc at a time, every lookup retained and released tables both
+        // cores share, and the cores took turns at the writer's lock 1000 times).
+        let kept = Parallel.slices(documents) { [keys] slice -> [Kept] in
+            let keys = keys, records = index.records, pages = pageKeys.keys
+            var found: [Kept] = []
+            found.reserveCapacity(slice.count)
             var folders: [(folder: String, files: [(name: String, digest: String)])] = []
-            var named: [(id: String, names: [String])] = []
-            var heads: [(key: String, head: Head)] = []
-            for component in document.components {
-                let key = keys[component.id]!
-                let found: Head?
-                if let record = index.records[key], let entry = cache.indexedEntry(key, record) {
-                    found = Head(entry: entry, vouched: true)
-                } else {
-                    found = cache.lookupEntry(key, checkPNGs: { _ in false }).map { Head(entry: $0, vouched: false) }
+            var named: [(doc: Int, id: String, names: [String])] = []
+            for document in slice {
+                let page = pages[document.pagePath].map { writer.reuse(document.pagePath, id: "page:" + $0) } ?? false
+                var toWrite: [(id: String, names: [String]?)] = []
+                var heads: [(key: String, head: Head)] = []
+                for component in document.components {
+                    let key = keys[component.id]!
+                    let head: Head?
+                    if let record = records[key], let entry = cache.indexedEntry(key, record) {
+                        head = Head(entry: entry, vouched: true)
+                    } else {
+                        head = cache.lookupEntry(key, checkPNGs: { _ in false }).map { Head(entry: $0, vouched: false) }
+                    }
+                    guard let head else {
+                        toWrite.append((component.id, nil))
+                        continue
+                    }
+                    heads.append((key, head))
+                    let names = head.entry.artifacts.pngNames
+                    folders.append((ComponentFiles(id: component.id).folder + "/",
+                                    names.map { (name: $0, digest: head.entry.pngDigests[$0] ?? "?") }))
+                    named.append((found.count, component.id, names))
                 }
-                guard let head = found else {
-                    toWrite.append((component.id, nil))
-                    continue
-                }
-                heads.append((key, head))
-                let names = head.entry.artifacts.pngNames
-                folders.append((ComponentFiles(id: component.id).folder + "/",
-                                names.map { (name: $0, digest: head.entry.pngDigests[$0] ?? "?") }))
-                named.append((component.id, names))
+                found.append(Kept(page: page, pngsToWrite: toWrite, heads: heads))
             }
-            // One call for the doc's components (why: see `GenerationWriter.reuse(folders:)`).
-            for ((id, names), missing) in zip(named, writer.reuse(folders: folders)) where !missing.isEmpty {
-                toWrite.append((id, missing.map { names[$0] }))
+            for ((doc, id, names), missing) in zip(named, writer.reuse(folders: folders)) where !missing.isEmpty {
+                found[doc].pngsToWrite.append((id, missing.map { names[$0] }))
             }
-            return Kept(page: page, pngsToWrite: toWrite, heads: heads)
+            return found
         }
         var heads: [String: Head] = [:]
         heads.reserveCapacity(keys.count)
