@@ -3,7 +3,8 @@ import Platform
 
 /// The SHA-256 of input files this process read, each with how its file looked then, so
 /// `skelsite serve` hashes only the docs that changed between its rebuilds instead of
-/// every doc of the site (why: 1000 docs read and hashed were a thirtieth of a rebuild).
+/// every doc of the site (why: 1000 docs read and hashed were a thirtieth of a rebuild),
+/// and `skelsite build` only those that changed since the last build (`load`, `save`).
 ///
 /// A file is taken as unchanged when its inode, size, modification time and change time
 /// are the ones it had when it was hashed, and it had last been modified at least two
@@ -42,19 +43,39 @@ package final class FileDigestMemory: @unchecked Sendable {
         self.settled = settled
     }
 
-    private let lock = NSLock()
-    private var known: [String: (look: Look, digest: String)] = [:]
+    /// A file's digest and how the file looked when it was hashed.
+    package struct Known: Equatable, Sendable {
+        package var look: Look
+        package var digest: String
+
+        package init(look: Look, digest: String) {
+            self.look = look
+            self.digest = digest
+        }
+    }
+
+    /// `known`, `asked` and `loaded` are touched only under `lock`.
+    let lock = NSLock()
+    var known: [String: Known] = [:]
+    /// The paths asked for since it was made: what `save` keeps (a doc removed since is forgotten).
+    var asked: Set<String> = []
+    /// What `load` read, or the last `save` wrote: `save` writes only when that differs.
+    var loaded: [String: Known] = [:]
 
     /// The file's SHA-256 hex, or "missing" when it cannot be read; from memory while the
     /// file looks as it did when hashed.
     package func digest(of path: String) -> String {
         guard let look = Look.of(path) else { return "missing" }
-        if let entry = lock.withLock({ known[path] }), entry.look == look { return entry.digest }
+        let entry = lock.withLock {
+            asked.insert(path)
+            return known[path]
+        }
+        if let entry, entry.look == look { return entry.digest }
         let readAt = Self.now()
         guard let bytes = Self.read(path) else { return "missing" }
         let digest = SHA256.hex(bytes)
         if isSettled(look, readAt: readAt), Look.of(path) == look {
-            lock.withLock { known[path] = (look, digest) }
+            lock.withLock { known[path] = Known(look: look, digest: digest) }
         } else {
             _ = lock.withLock { known.removeValue(forKey: path) }
         }

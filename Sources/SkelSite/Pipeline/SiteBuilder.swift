@@ -107,6 +107,10 @@ public struct SiteBuilder: Sendable {
         var run = StepRunner(plan: BuildStep.allCases, progress: progress)
         var report = BuildReport()
         let fingerprint = self.fingerprint()
+        let cacheDirectory = options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache")
+        // serve remembers what it hashed between its rebuilds; a build, what the last build
+        // hashed (`FileDigestMemory.load`), saved again once this one knows its cache folder.
+        let digests = options.trust?.digests ?? FileDigestMemory.load(from: cacheDirectory)
         // Discovery also digests every input and compares it with the live site's manifest.
         // Opening the output takes its lock: builds into one output take turns.
         var generations: OutputGenerations?
@@ -121,7 +125,7 @@ public struct SiteBuilder: Sendable {
             // other, each kept one core busy while the other idled: a tenth of a one-spec
             // rebuild of a big site).
             let reading = Background { opened.liveFiles() }
-            let inputs = inputDigest(docs: found, theme: themeFolder, fingerprint: fingerprint)
+            let inputs = inputDigest(docs: found, theme: themeFolder, fingerprint: fingerprint, memory: digests)
             let previous = opened.liveManifest
             let work = opened.workFolder
             // Inputs that differ from the live site's mean something changes: `build` (which
@@ -168,13 +172,13 @@ public struct SiteBuilder: Sendable {
             report.drafts = previous.drafts
             report.components = previous.components
             report.cached = previous.distinctComponents
+            if options.trust == nil { digests.save(to: cacheDirectory) }
             for step in run.remaining { run.run(step) { StepResult(value: (), summary: "up to date") } }
             report.steps = run.events
             return report
         }
         // Docs whose bytes did not change since the last build come from their memo,
         // not parsed again (`DocMemo`).
-        let cacheDirectory = options.cacheDirectory ?? source.appendingPathComponent(".skelsite-cache")
         // Read beside parsing, which does not need it (why: it kept the other core idle).
         let cacheIndexReading = Background { RenderCacheIndex.read(from: cacheDirectory) }
         let memoSettings = DocMemoStore.settingsKey(fingerprint: fingerprint, allowRawHTML: options.allowRawHTML,
@@ -235,6 +239,7 @@ public struct SiteBuilder: Sendable {
             : Background { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
         let memosSaving = parsed.memos == memos ? nil
             : Background { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
+        let digestsSaving = options.trust != nil ? nil : Background { digests.save(to: cacheDirectory) }
         // Counted per distinct spec (key): identical specs share one rendering.
         report.rendered = rendered.rendered
         report.cached = rendered.cached
@@ -280,6 +285,7 @@ public struct SiteBuilder: Sendable {
             let (encoding, lacking) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded(reusing: discovery.liveFiles) }, here: { () -> [String] in
                 _ = indexSaving?.value()
                 _ = memosSaving?.value()
+                _ = digestsSaving?.value()
                 // The live site's files the new one lacks (why here: after the exchange, a
                 // big site's 29,000 lookups were what the end of a rebuild waited for).
                 guard options.listsChangedFiles else { return [] }
@@ -405,7 +411,9 @@ public struct SiteBuilder: Sendable {
     /// See `OutputManifest.inputDigest`: docs, templates, the installed wasm
     /// modules, renderer fingerprint and every option that changes output.
     /// `theme`: the templates' folder (a playground that is a link leaving it fails the build).
-    private func inputDigest(docs: [String], theme: URL, fingerprint: String) -> OutputManifest.InputDigest {
+    /// `memory`: the digests known of files that did not change since (`FileDigestMemory`).
+    private func inputDigest(docs: [String], theme: URL, fingerprint: String,
+                             memory: FileDigestMemory) -> OutputManifest.InputDigest {
         let playground = TemplateSet.standalonePageNames(in: theme).contains("playground")
         let wasm = playground ? PlaygroundPage.wasmToInstall(templates: theme) : nil
         let settings = ["renderer=" + fingerprint, "allow-raw-html=\(options.allowRawHTML)",
@@ -415,10 +423,8 @@ public struct SiteBuilder: Sendable {
         let modules = wasm.map { [$0] + (PlaygroundPage.exporters(beside: $0).map { [$0] } ?? []) } ?? []
         let extra = modules + (options.verifyResults.map { [$0] } ?? [])
             + (options.fitResults.map { [$0] } ?? [])
-        // serve remembers what it hashed between its rebuilds; a build hashes every input.
         return OutputManifest.inputDigest(source: source, docs: docs, templates: theme,
-                                          extraFiles: extra, settings: settings,
-                                          memory: options.trust?.digests)
+                                          extraFiles: extra, settings: settings, memory: memory)
     }
 
     /// Steps 2–3 over the discovered docs: the docs that load, each spec parsed. A doc
