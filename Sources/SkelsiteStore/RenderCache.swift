@@ -296,7 +296,12 @@ package enum CacheEntryFile {
     /// per component, 5000 on a big site, and a string per key and a table per head were
     /// a twentieth of a one-spec rebuild). A count or size is plain decimal digits.
     package static func decodeHead(_ head: [UInt8], body: ComponentArtifacts.Body, fileSize: Int) -> Decoded? {
-        guard head.count >= 2, head[head.count - 1] == 0x0A, head[head.count - 2] == 0x0A else { return nil }
+        decodeHead(head[...], body: body, fileSize: fileSize)
+    }
+
+    /// The same for a head that lies in a larger buffer (the cache index's, shared by its records).
+    package static func decodeHead(_ head: ArraySlice<UInt8>, body: ComponentArtifacts.Body, fileSize: Int) -> Decoded? {
+        guard head.count >= 2, head[head.endIndex - 1] == 0x0A, head[head.endIndex - 2] == 0x0A else { return nil }
         return head.withUnsafeBufferPointer { buffer -> Decoded? in
             var lines = HeadLines(buffer: buffer)
             var scope: String?, width: Int?, height: Int?, animated: String?, frames: [Double]?
