@@ -235,10 +235,12 @@ public struct SiteBuilder: Sendable {
         // The cache index and the memos are saved beside steps 6 and 7, once rendering made
         // the index and the cache folder (why: at the end, they were what the last step
         // waited for after the record was encoded); waited for before the exchange.
-        let indexSaving = rendered.index == cacheIndex ? nil
-            : Background { rendered.index.write(to: cacheDirectory, after: cacheIndex) }
-        let memosSaving = parsed.memos == memos ? nil
-            : Background { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
+        // Each compared with what was read on its own thread too (why: 5000 index records and
+        // 1000 memos compared here kept the other core idle before the pages began).
+        let indexSaving = Background { if rendered.index != cacheIndex { rendered.index.write(to: cacheDirectory, after: cacheIndex) } }
+        let memosSaving = Background {
+            if parsed.memos != memos { DocMemoStore.write(parsed.memos, settings: memoSettings, to: cacheDirectory) }
+        }
         let digestsSaving = options.trust != nil ? nil : Background { digests.save(to: cacheDirectory) }
         // Counted per distinct spec (key): identical specs share one rendering.
         report.rendered = rendered.rendered
@@ -283,8 +285,8 @@ public struct SiteBuilder: Sendable {
             // while writing them leaves the old site, so the next one is a real build and
             // its prune removes their temporary files).
             let (encoding, lacking) = Parallel.both(beside: { () throws(SiteBuildError) in files.encoded(reusing: discovery.liveFiles) }, here: { () -> [String] in
-                _ = indexSaving?.value()
-                _ = memosSaving?.value()
+                indexSaving.value()
+                memosSaving.value()
                 _ = digestsSaving?.value()
                 // The live site's files the new one lacks (why here: after the exchange, a
                 // big site's 29,000 lookups were what the end of a rebuild waited for).
