@@ -62,6 +62,13 @@ package struct GenerationFiles: Sendable, Equatable {
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return Stamp(info)
         }
+
+        /// `of` for `name` in an open folder (a link is not followed).
+        package static func of(_ name: String, in folder: Int32) -> Stamp? {
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Stamp(info)
+        }
     }
 
     package var records: [String: Record] = [:]
