@@ -114,10 +114,8 @@ package struct OutputManifest: Equatable {
         // docs are most of the bytes; one dispatch per file cost more than a stat).
         // A file hashed before and unchanged since is not read again (`FileDigestMemory`:
         // serve's rebuilds, and a build's from the last build's).
-        let digests = Parallel.chunks(entries) { entry -> String in
-            if let memory { return memory.digest(of: entry.1) }
-            return FileDigestMemory.read(entry.1).map(SHA256.hex) ?? "missing"
-        }
+        let digests = memory?.digests(of: entries.map(\.1))
+            ?? Parallel.chunks(entries) { entry in FileDigestMemory.read(entry.1).map(SHA256.hex) ?? "missing" }
         var docDigests: [String: String] = [:]
         for (path, digest) in zip(docs, digests) { docDigests[path] = digest }
         let lines = zip(entries, digests).map { $0.0.0 + "\t" + $0.1 + "\n" }
