@@ -144,12 +144,20 @@ public struct SiteBuilder: Sendable {
                                                    workListing: early),
                                   summary: "\(found.count) docs")
             }
+            // Inputs as the live site's: `build` lists the live folder beside decoding its
+            // record, to check the site is intact (why: listed after it, the listing waited for
+            // the decoding, a sixth of a build that changed nothing).
+            let liveListing = options.trust == nil && previous?.inputs == inputs.all
+                ? opened.liveFolder.map { folder in
+                    Background { FolderScan.of(folder.path, expecting: FolderScan.expected(files: previous?.listing.files ?? 0)) }
+                }
+                : nil
             let liveFiles = reading.value()
             var unchanged: OutputManifest?
             let trusted = options.trust.map { $0.published.left(for: opened.output, work: opened.workFolder)?.liveFiles == liveFiles }
                 ?? false
             if let previous, previous.inputs == inputs.all, let liveFiles, let folder = opened.liveFolder,
-               trusted || liveFiles.matches(FolderScan.of(folder, like: liveFiles)) {
+               trusted || liveFiles.matches(liveListing?.value() ?? FolderScan.of(folder, like: liveFiles)) {
                 unchanged = previous
             }
             // Something changed: the work folder is listed beside parsing and rendering
