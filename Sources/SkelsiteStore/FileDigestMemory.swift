@@ -69,8 +69,8 @@ package final class FileDigestMemory: @unchecked Sendable {
     }
 
     /// `digest(of:)` of each path, on every core, the memory's lock taken once before and
-    /// once after (why: taken per file from both cores, the waits on it made a build that
-    /// changed nothing slower than hashing every doc).
+    /// once after (why: taken per file, both cores took turns at it for each of a big
+    /// site's 1000 docs).
     package func digests(of paths: [String]) -> [String] {
         let before = lock.withLock {
             asked.formUnion(paths)
@@ -90,6 +90,17 @@ package final class FileDigestMemory: @unchecked Sendable {
             for (path, result) in zip(paths, found) { known[path] = result.learned }
         }
         return found.map(\.digest)
+    }
+
+    /// Hashes again each file asked for whose digest is not remembered (it had changed
+    /// too shortly before it was read), remembering those settled by now (why: a build
+    /// begun right after its docs were written, as after a checkout or on a fresh corpus,
+    /// remembered none, and the first edit after it hashed every doc again). What the build
+    /// read is not changed: a file changed since gets its new digest, which the next build
+    /// compares with this one's.
+    package func settle() {
+        let unknown = lock.withLock { asked.filter { known[$0] == nil } }
+        if !unknown.isEmpty { _ = digests(of: unknown.sorted()) }
     }
 
     /// A file's bytes (a link is followed, as for a doc), or nil.

@@ -106,8 +106,8 @@ package final class GenerationWriter: @unchecked Sendable {
         var kept: [(path: String, record: GenerationFiles.Record)] = []
         kept.reserveCapacity(folders.reduce(0) { $0 + $1.files.count })
         let before = self.before
-        // The live records taken once for the doc (why: looked up through `self` per PNG,
-        // each lookup retained and released the table both cores share).
+        // The live records taken once a call (why: looked up through `self` per PNG, each
+        // lookup retained and released the table both cores share).
         let records = liveFiles.records
         let missing = folders.map { folder, files in
             var missing: [Int] = []

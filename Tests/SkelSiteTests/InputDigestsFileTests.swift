@@ -65,6 +65,30 @@ import SkelsiteStore
                 == [FileDigestMemory.fileName, "a.md", "b.md"])
     }
 
+    @Test func settleRemembersWhatHasSettledSinceItWasReadWithItsDigestThen() throws {
+        let (root, path, _) = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let other = root.appendingPathComponent("b.md").path
+        try Data("# B\n".utf8).write(to: URL(fileURLWithPath: other))
+        // Half a second to settle: both were written just now, so neither is remembered.
+        let memory = FileDigestMemory(settled: 500_000_000)
+        #expect(memory.digests(of: [path, other]) == [SHA256.hex(Array("# One\n".utf8)), SHA256.hex(Array("# B\n".utf8))])
+        memory.settle()
+        memory.save(to: root)
+        let file = root.appendingPathComponent(FileDigestMemory.fileName).path
+        #expect(!FileManager.default.fileExists(atPath: file))
+        // b.md changes after the build read it; then both settle.
+        try Data("# C\n".utf8).write(to: URL(fileURLWithPath: other))
+        Thread.sleep(forTimeInterval: 0.6)
+        memory.settle()
+        memory.save(to: root)
+        let bytes = try #require(RenderCache.readRegularFile(file))
+        let saved = try #require(FileDigestMemory.decode(bytes))
+        #expect(saved[path]?.digest == SHA256.hex(Array("# One\n".utf8)))
+        #expect(saved[other]?.digest == SHA256.hex(Array("# C\n".utf8)))
+        #expect(saved[other]?.look == FileDigestMemory.Look.of(other))
+    }
+
     @Test func aFileChangedJustBeforeItWasReadIsNotSaved() throws {
         let (root, path, _) = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
