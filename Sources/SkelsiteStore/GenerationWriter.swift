@@ -113,16 +113,11 @@ package final class GenerationWriter: @unchecked Sendable {
             var missing: [Int] = []
             let stamps = before.fileStamps(in: folder, files.map(\.name))
             for (index, file) in files.enumerated() {
-                // As `live` decides, for a PNG: kept, linked, or missing.
                 let path = folder + file.name
-                guard let record = records[path], record.holds(sha256: file.digest) else {
-                    missing.append(index)
-                    continue
-                }
-                if stamps[index] == record.stamp {
-                    kept.append((path, record))
-                } else if !linkFromLive(path, record, before) {
-                    missing.append(index)
+                switch live(path, records[path], stamps[index], before, holding: { $0.holds(sha256: file.digest) }) {
+                case .kept(let record): kept.append((path, record))
+                case .linked: break
+                case .missing: missing.append(index)
                 }
             }
             return missing
@@ -137,7 +132,7 @@ package final class GenerationWriter: @unchecked Sendable {
 
     private func reuse(_ path: String, holding: (GenerationFiles.Record) -> Bool) -> Bool {
         let before = self.before
-        switch live(path, before.fileStamp(path), before, holding: holding) {
+        switch live(path, liveFiles.records[path], before.fileStamp(path), before, holding: holding) {
         case .kept(let record):
             place(path, record, .kept, before)
             return true
@@ -148,13 +143,13 @@ package final class GenerationWriter: @unchecked Sendable {
 
     private enum LiveFile { case kept(GenerationFiles.Record), linked, missing }
 
-    /// The live generation's file at `path`, when its record passes `holding`: still in
-    /// the work folder as recorded (`workStamp`: the work folder's file there, if any;
-    /// kept, for the caller to place), or hard-linked into it from the live folder
-    /// (placed), or neither.
-    private func live(_ path: String, _ workStamp: GenerationFiles.Stamp?, _ before: WorkFolderContents,
-                      holding: (GenerationFiles.Record) -> Bool) -> LiveFile {
-        guard let record = liveFiles.records[path], holding(record) else { return .missing }
+    /// The live generation's file at `path` (`record`: the live record's, if any), when its
+    /// record passes `holding`: still in the work folder as recorded (`workStamp`: the work
+    /// folder's file there, if any; kept, for the caller to place), or hard-linked into it
+    /// from the live folder (placed), or neither.
+    private func live(_ path: String, _ record: GenerationFiles.Record?, _ workStamp: GenerationFiles.Stamp?,
+                      _ before: WorkFolderContents, holding: (GenerationFiles.Record) -> Bool) -> LiveFile {
+        guard let record, holding(record) else { return .missing }
         if workStamp == record.stamp { return .kept(record) }
         return linkFromLive(path, record, before) ? .linked : .missing
     }
