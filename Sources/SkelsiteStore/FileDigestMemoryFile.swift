@@ -73,10 +73,7 @@ extension FileDigestMemory {
     /// What `encode` wrote, or nil.
     package static func decode(_ bytes: [UInt8]) -> [String: Known]? {
         let magicBytes = Array(magic.utf8)
-        guard bytes.count >= magicBytes.count + 64, bytes.starts(with: magicBytes) else { return nil }
-        let end = bytes.count - 64
-        guard String(decoding: bytes[end...], as: UTF8.self) == bytes.withUnsafeBytes({ SHA256.hex(UnsafeRawBufferPointer(rebasing: $0[..<end])) })
-        else { return nil }
+        guard let end = SHA256.checkedContentEnd(bytes, magic: magicBytes) else { return nil }
         var entries: [String: Known] = [:]
         let parsed = bytes.withUnsafeBufferPointer { buffer -> Bool in
             var fields = DecimalFields(buffer: buffer, end: end, at: magicBytes.count)

@@ -131,10 +131,7 @@ package struct RenderCacheIndex: Sendable, Equatable {
 
     package static func decode(_ bytes: [UInt8]) -> RenderCacheIndex? {
         let magicBytes = Array(magic.utf8)
-        guard bytes.count >= magicBytes.count + 64, Array(bytes.prefix(magicBytes.count)) == magicBytes else { return nil }
-        let end = bytes.count - 64
-        guard String(decoding: bytes[end...], as: UTF8.self) == bytes.withUnsafeBytes({ SHA256.hex(UnsafeRawBufferPointer(rebasing: $0[..<end])) })
-        else { return nil }
+        guard let end = SHA256.checkedContentEnd(bytes, magic: magicBytes) else { return nil }
         var index = RenderCacheIndex()
         index.baseDigest = String(decoding: bytes[end...], as: UTF8.self)
         index.baseSize = bytes.count

@@ -15,6 +15,16 @@ package struct SHA256 {
         bytes.withUnsafeBufferPointer { hex(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Where the content of one of the store's own files ends (the cache index, the doc
+    /// memo, the gallery's cards, the inputs' digests): the file begins with `magic` and
+    /// ends with the SHA-256 hex of everything before it; nil when it does not.
+    package static func checkedContentEnd(_ bytes: [UInt8], magic: [UInt8]) -> Int? {
+        guard bytes.count >= magic.count + 64, bytes.starts(with: magic) else { return nil }
+        let end = bytes.count - 64
+        let digest = bytes.withUnsafeBytes { hex(UnsafeRawBufferPointer(rebasing: $0[..<end])) }
+        return String(decoding: bytes[end...], as: UTF8.self) == digest ? end : nil
+    }
+
     /// The digest of raw bytes (why unsafe: every PNG of a cold build and every cache
     /// file a rebuild checks goes through here; the whole blocks are hashed where they
     /// lie, without copying the message or checking bounds; only the last one or two

@@ -32,11 +32,10 @@ struct GalleryCardsFile: Sendable, Equatable {
     }
 
     static func decode(_ bytes: [UInt8]) -> GalleryCardsFile? {
-        guard bytes.count > 64 + magic.utf8.count else { return nil }
-        let body = Array(bytes[..<(bytes.count - 64)])
-        guard String(decoding: bytes[(bytes.count - 64)...], as: UTF8.self) == SHA256.hex(body) else { return nil }
+        guard let end = SHA256.checkedContentEnd(bytes, magic: Array(magic.utf8)) else { return nil }
+        let body = Array(bytes[..<end])
         let lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard lines.count >= 3, String(decoding: lines[0], as: UTF8.self) + "\n" == magic, lines.last?.isEmpty == true else { return nil }
+        guard lines.count >= 3, lines.last?.isEmpty == true else { return nil }
         var cards: [Card] = []
         cards.reserveCapacity(lines.count - 3)
         for line in lines[2..<(lines.count - 1)] {

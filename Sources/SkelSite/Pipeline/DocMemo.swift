@@ -117,9 +117,8 @@ enum DocMemoStore {
     /// The settings key the file was written under, and its memos; nil when damaged.
     static func decode(_ bytes: [UInt8]) -> (settings: String, memos: [String: DocMemo])? {
         let magicBytes = Array(magic.utf8)
-        guard bytes.count > magicBytes.count + 64, Array(bytes.prefix(magicBytes.count)) == magicBytes else { return nil }
-        let body = Array(bytes[..<(bytes.count - 64)])
-        guard String(decoding: bytes[(bytes.count - 64)...], as: UTF8.self) == SHA256.hex(body) else { return nil }
+        guard let end = SHA256.checkedContentEnd(bytes, magic: magicBytes) else { return nil }
+        let body = Array(bytes[..<end])
         var input = FieldReader(bytes: body, offset: magicBytes.count)
         guard let settings = input.field(), let count = input.int() else { return nil }
         var memos: [String: DocMemo] = [:]
